@@ -1,0 +1,57 @@
+# syntax=docker/dockerfile:1
+#
+# Adline's production image.
+#
+#   docker build -t adline .
+#   docker run -p 3000:3000 \
+#     -e CLICK_SIGNING_SECRET="$(openssl rand -base64 48)" \
+#     -e SESSION_SECRET="$(openssl rand -base64 48)" \
+#     -e DATABASE_URL=mysql://adline:secret@db:3306/adline \
+#     -e BASE_URL=https://ads.example.com \
+#     adline
+#
+# In production (NODE_ENV=production, set below):
+#   CLICK_SIGNING_SECRET  required (at least 32 characters): start-up fails without it. Keep it
+#                         stable and equal on every instance, or issued tracking links stop
+#                         being valid.
+#   SESSION_SECRET        required (at least 32 characters); signs dashboard and API sessions.
+#   DATABASE_URL          should be mysql://user:pass@host:3306/db (or mariadb://… for MariaDB).
+#                         The default, sqlite:./data/adline.sqlite, only suits a single
+#                         container with a volume mounted on /app/data.
+#   BASE_URL              the public address of the service, used in tracking links.
+# Pending migrations run at start-up. No demo data is seeded in production.
+
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# better-sqlite3 is a native addon: when no prebuilt binary fits, npm compiles it, which
+# needs python3, make and g++. Only the stages that install modules carry the toolchain.
+FROM ${NODE_IMAGE} AS toolchain
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends python3 make g++ \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+
+FROM toolchain AS build
+# npm install, not npm ci: see .ci/run (the lock file lists only this platform's binaries).
+RUN npm install --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM toolchain AS prod-deps
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production
+WORKDIR /app
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+# Writable by the app user, for the SQLite default (mount a volume here to keep it).
+RUN mkdir data && chown node:node data
+USER node
+EXPOSE 3000
+# Slim images have no curl; Node 20 has fetch.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+CMD ["node", "dist/src/main.js"]

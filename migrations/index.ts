@@ -1,0 +1,12 @@
+import { InitialSchema1763740000000 } from './1763740000000-initial-schema';
+import { Sessions1763750000000 } from './1763750000000-sessions';
+import { ModelDeactivatedBy1763765300000 } from './1763765300000-model-deactivated-by';
+import { CampaignAudit1763770000000 } from './1763770000000-campaign-audit';
+
+/** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
+export const MIGRATIONS = [
+  InitialSchema1763740000000,
+  Sessions1763750000000,
+  ModelDeactivatedBy1763765300000,
+  CampaignAudit1763770000000,
+];

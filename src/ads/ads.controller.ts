@@ -1,0 +1,44 @@
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { ApiConsumes, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { API_KEY_HEADER, ApiKeyGuard } from '@/auth/api-key.guard';
+import { CallingModel } from '@/auth/calling-model.decorator';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { RateLimitBy, RateLimitGuard } from '@/common/rate-limit.guard';
+import type { KeyCredential } from '@/publishers/publisher-credentials';
+import { AdsService } from './ads.service';
+import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
+import { FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
+
+@ApiTags('ads')
+@Controller('api/fetch-ads')
+@UseGuards(RateLimitGuard, ApiKeyGuard)
+@RateLimitBy('api-key')
+@ApiSecurity(API_KEY_HEADER)
+export class AdsController {
+  constructor(private readonly ads: AdsService) {}
+
+  @Post()
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Fetch the most suitable ad for a conversation',
+    description:
+      "The only endpoint a publisher calls, from its backend, with the AI model's key. Matches the keywords against active campaigns, records one impression, and returns one ad whose `campaign_markdown` can be appended to the AI reply. On any error or 404, show the reply without an ad.",
+  })
+  @ApiConsumes('application/json')
+  @ApiOkResponse({
+    type: FetchAdsResponseDto,
+    description: 'One matching ad; its impression is recorded.',
+  })
+  @ApiProblemResponses({
+    400: ['validation_failed', 'malformed_json'],
+    404: ['missing_api_key', 'invalid_api_key', 'model_inactive', 'no_matching_ad'],
+    413: ['payload_too_large'],
+    415: ['unsupported_media_type'],
+  })
+  fetchAds(
+    @CallingModel() caller: KeyCredential,
+    @Body() body: FetchAdsRequestDto,
+  ): Promise<FetchAdsResponseDto> {
+    return this.ads.fetchAds(caller, body);
+  }
+}

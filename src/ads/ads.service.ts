@@ -1,0 +1,88 @@
+import { Injectable } from '@nestjs/common';
+import { microsToUnits } from '@/common/money';
+import { ProblemException } from '@/common/problem';
+import { AppConfig } from '@/config/app-config';
+import { newId } from '@/database/columns';
+import type { KeyCredential } from '@/publishers/publisher-credentials';
+import { ClickLinkSigner } from '@/tracking/click-link';
+import { Impression } from '@/tracking/entities/impression.entity';
+import { ImpressionWriter } from '@/tracking/impression-writer.service';
+import { renderAdMarkdown } from './ad-markdown';
+import { CampaignIndexService } from './campaign-index.service';
+import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
+import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
+import type { IndexedCampaign } from './matching/matching.types';
+import { parseKeywordList } from './matching/normalise';
+import { resolveCountry, resolveDevice } from './matching/targeting';
+
+/** Picks the best ad for a request, records its impression, and renders it. */
+@Injectable()
+export class AdsService {
+  constructor(
+    private readonly index: CampaignIndexService,
+    private readonly impressions: ImpressionWriter,
+    private readonly signer: ClickLinkSigner,
+    private readonly config: AppConfig,
+  ) {}
+
+  async fetchAds(caller: KeyCredential, request: FetchAdsRequestDto): Promise<FetchAdsResponseDto> {
+    const keywords = parseKeywordList(request.context_keywords);
+    const country = resolveCountry(request.user_location);
+    const device = resolveDevice(request.user_device_info);
+    const match = this.index.current.match({
+      keywords,
+      conversation: request.conversation,
+      country,
+      device,
+    });
+    if (!match) {
+      throw ProblemException.notFound(
+        'no_matching_ad',
+        'No active campaign matches these keywords; try different keywords.',
+      );
+    }
+    const campaign = match.campaign;
+    const impression: Impression = {
+      id: newId(),
+      createdAt: new Date(),
+      modelId: caller.modelId,
+      publisherId: caller.publisherId,
+      campaignId: campaign.id,
+      bidMicros: campaign.bidMicros,
+      revenueSharePpm: caller.revenueSharePpm,
+      country,
+      device,
+      userLocation: request.user_location?.slice(0, 255) ?? null,
+      userDeviceInfo: request.user_device_info?.slice(0, 512) ?? null,
+      keywords: keywords.join(', ').slice(0, 1000),
+      conversation: request.conversation.slice(0, this.config.conversationMaxChars),
+      clickedAt: null,
+    };
+    // The ad goes out only once its impression is committed: nothing served goes uncounted.
+    await this.impressions.record(impression);
+    return { advertisements: [this.render(campaign, impression)] };
+  }
+
+  private render(campaign: IndexedCampaign, impression: Impression): AdvertisementDto {
+    const link = this.signer.buildLink(this.config.baseUrl, {
+      campaignId: campaign.id,
+      modelId: impression.modelId,
+      impressionId: impression.id,
+      targetUrl: campaign.targetUrl,
+    });
+    return {
+      campaign_name: campaign.name,
+      campaign_text: campaign.text,
+      ...(campaign.imageUrl ? { campaign_image: campaign.imageUrl } : {}),
+      campaign_markdown: renderAdMarkdown({
+        name: campaign.name,
+        text: campaign.text,
+        imageUrl: campaign.imageUrl,
+        link,
+        serviceName: this.config.serviceName,
+      }),
+      campaign_link: link,
+      bid_per_click: microsToUnits(campaign.bidMicros),
+    };
+  }
+}

@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+
+export class AdvertisementDto {
+  @ApiProperty({ description: 'Name of the ad campaign.', example: 'GPU Cloud for ML' })
+  campaign_name: string;
+
+  @ApiProperty({
+    description: 'Text content of the ad.',
+    example: 'Train models 3x faster on rented GPUs.',
+  })
+  campaign_text: string;
+
+  @ApiPropertyOptional({
+    description: 'Image to display; present only when the campaign has an image.',
+    example: 'https://cdn.example.com/gpu-cloud.png',
+  })
+  campaign_image?: string;
+
+  @ApiProperty({
+    description:
+      'Ready-to-use Markdown: the ad text in bold, a link (an image link when there is an image) to campaign_link, and an attribution label. Append it to the AI reply as it is.',
+    example:
+      '\n\n**Train models 3x faster on rented GPUs\\.**\n\n[GPU Cloud for ML](http://localhost:3000/api/campaign_click?campaign_id=…)\n\n_Sponsored · Adline_',
+  })
+  campaign_markdown: string;
+
+  @ApiProperty({
+    description: 'Tracking URL to use for any click on the ad.',
+    example:
+      'http://localhost:3000/api/campaign_click?campaign_id=019a…&model_id=019a…&targetLink=https%3A%2F%2Fexample.com&imp=019a…&sig=…',
+  })
+  campaign_link: string;
+
+  @ApiProperty({
+    description: "Bid per click of the campaign, in the campaign's currency units.",
+    example: 0.35,
+  })
+  bid_per_click: number;
+}
+
+export class FetchAdsResponseDto {
+  @ApiProperty({
+    type: [AdvertisementDto],
+    description: 'Exactly one advertisement when one matches.',
+  })
+  advertisements: AdvertisementDto[];
+}

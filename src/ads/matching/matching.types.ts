@@ -1,0 +1,45 @@
+/** Device classes a campaign can target (DESIGN.md: `devices[]`). */
+export const DEVICES = ['mobile', 'tablet', 'desktop'] as const;
+export type Device = (typeof DEVICES)[number];
+
+/**
+ * A campaign as the matcher sees it: only what matching, scoring and rendering need.
+ * Built from an eligible campaign (active, inside its schedule, budget left) when the
+ * index is rebuilt; never read from the database per request.
+ */
+export interface IndexedCampaign {
+  id: string;
+  name: string;
+  text: string;
+  imageUrl: string | null;
+  targetUrl: string;
+  /** Normalised with `normaliseKeyword`, de-duplicated, at least one. */
+  keywords: string[];
+  /** Bid per click in micros (1 unit = 1,000,000 micros). */
+  bidMicros: number;
+  /** ISO 3166-1 alpha-2 codes, upper case; empty means every country. */
+  countries: string[];
+  /** Empty means every device. */
+  devices: Device[];
+  /** Epoch milliseconds; the older campaign wins a tie. */
+  createdAt: number;
+}
+
+export interface MatchRequest {
+  /** Normalised, de-duplicated keywords of the request (`parseKeywordList`). */
+  keywords: string[];
+  /** The conversation text as sent; may add relevance among candidates. */
+  conversation: string;
+  /** Resolved country of the user, or null when the request does not show one. */
+  country: string | null;
+  /** Resolved device class of the user, or null when the request does not show one. */
+  device: Device | null;
+}
+
+export interface MatchResult {
+  campaign: IndexedCampaign;
+  /** Relevance in (0, 1]: the weighted share of the campaign's keywords met. */
+  relevance: number;
+  /** relevance × bid; the winner has the highest. */
+  score: number;
+}

@@ -1,0 +1,46 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AdsModule } from './ads/ads.module';
+import { AuthModule } from './auth/auth.module';
+import { CampaignsModule } from './campaigns/campaigns.module';
+import { WindowThrottlerStorage } from './common/window-throttler-storage';
+import { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DashboardModule } from './dashboard/dashboard.module';
+import { DatabaseModule } from './database/database.module';
+import { DemoModule } from './demo/demo.module';
+import { EarningsModule } from './earnings/earnings.module';
+import { StatsModule } from './earnings/stats.module';
+import { HealthModule } from './health/health.module';
+import { PublishersApiModule } from './publishers/publishers-api.module';
+import { PublishersModule } from './publishers/publishers.module';
+import { TrackingModule } from './tracking/tracking.module';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        DatabaseModule,
+        // Limits per route come from config in RateLimitGuard; this is the window.
+        ThrottlerModule.forRoot({
+          throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
+          storage: new WindowThrottlerStorage(),
+        }),
+        PublishersModule,
+        AuthModule,
+        PublishersApiModule,
+        CampaignsModule,
+        EarningsModule,
+        StatsModule,
+        TrackingModule,
+        AdsModule,
+        HealthModule,
+        DemoModule,
+        DashboardModule,
+      ],
+    };
+  }
+}

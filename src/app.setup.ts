@@ -1,0 +1,54 @@
+import type { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { SwaggerModule } from '@nestjs/swagger';
+import fastifyCookie from '@fastify/cookie';
+import { randomUUID } from 'node:crypto';
+import { AppModule } from './app.module';
+import { ProblemDetailsFilter } from './common/problem-details.filter';
+import { createValidationPipe } from './common/validation';
+import type { AppConfig } from './config/app-config';
+import { buildOpenApiDocument } from './openapi';
+
+const REQUEST_ID = /^[\w.:-]{1,128}$/;
+const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
+
+/** Creates the application exactly as production runs it; used by main, tests and scripts. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: config.bodyLimitBytes,
+    // Keep a caller's request id when it is sane, so logs can be joined across services.
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel as LogLevel) + 1),
+    bufferLogs: false,
+    // Fastify's own JSON parser is all the API needs; no form or text bodies are accepted.
+    bodyParser: false,
+  });
+  await app.register(fastifyCookie);
+  configureApp(app, config);
+  await app.init();
+  await app.getHttpAdapter().getInstance().ready();
+  return app;
+}
+
+/** Global pipes, filters, hooks and Swagger: the one place they are declared (STYLE.md §6). */
+export function configureApp(app: NestFastifyApplication, config: AppConfig): void {
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ProblemDetailsFilter());
+  app.enableShutdownHooks();
+  const fastify = app.getHttpAdapter().getInstance();
+  // Every API body is JSON; anything else is answered 415 instead of being read as text.
+  fastify.removeContentTypeParser('text/plain');
+  fastify.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
+    jsonDocumentUrl: 'docs/openapi.json',
+    yamlDocumentUrl: 'docs/openapi.yaml',
+  });
+}

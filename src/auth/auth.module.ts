@@ -1,0 +1,40 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '@/config/app-config';
+import { PublishersModule } from '@/publishers/publishers.module';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { Session } from './entities/session.entity';
+import { LoginThrottle } from './login-throttle.service';
+import { OperatorAccounts } from './operator-accounts.service';
+import { OperatorBootstrap } from './operator-bootstrap.service';
+import { PasswordHasher } from './password-hasher.service';
+import { SessionGuard } from './session.guard';
+import { SessionsService } from './sessions.service';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Session]),
+    PublishersModule,
+    JwtModule.registerAsync({
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ({
+        secret: config.sessionSecret,
+        signOptions: { algorithm: 'HS256' },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [
+    AuthService,
+    PasswordHasher,
+    SessionsService,
+    SessionGuard,
+    LoginThrottle,
+    OperatorAccounts,
+    OperatorBootstrap,
+  ],
+  exports: [SessionGuard, SessionsService, PasswordHasher, PublishersModule],
+})
+export class AuthModule {}

@@ -1,0 +1,48 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsDefined, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { PublisherDto } from '@/publishers/dto/publisher.dto';
+
+const normaliseEmail = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' ? value.trim().toLowerCase() : value;
+
+export class LoginDto {
+  @ApiProperty({ example: 'ada@example.com', maxLength: 254 })
+  @Transform(normaliseEmail)
+  @IsEmail({}, { message: 'email must be an email address' })
+  @MaxLength(254)
+  @IsDefined({ message: '$property is required' })
+  email: string;
+
+  @ApiProperty({ example: 'correct horse battery staple', minLength: 10, maxLength: 200 })
+  @IsString()
+  @MaxLength(200)
+  @IsDefined({ message: '$property is required' })
+  password: string;
+}
+
+export class RegisterDto extends LoginDto {
+  @ApiProperty({ example: 'correct horse battery staple', minLength: 10, maxLength: 200 })
+  @IsString()
+  @MinLength(10, { message: 'password must be at least 10 characters' })
+  @MaxLength(200)
+  @IsDefined({ message: '$property is required' })
+  declare password: string;
+
+  @ApiProperty({ example: 'Ada Publishing', minLength: 1, maxLength: 100 })
+  @IsString()
+  @MinLength(1)
+  @MaxLength(100)
+  @IsDefined({ message: '$property is required' })
+  name: string;
+}
+
+export class SessionDto {
+  @ApiProperty({ type: PublisherDto }) publisher: PublisherDto;
+  @ApiProperty({
+    description:
+      'Bearer token for programmatic clients (`Authorization: Bearer …`). The dashboard uses the HttpOnly cookie set with it.',
+  })
+  access_token: string;
+  @ApiProperty({ example: '2026-11-28T12:00:00.000Z' }) expires_at: string;
+}

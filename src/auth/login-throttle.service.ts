@@ -1,0 +1,35 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
+import { ProblemException } from '@/common/problem';
+import { AppConfig } from '@/config/app-config';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Limits sign-in attempts per client IP and per email (LOGIN_RATE_LIMIT_PER_MINUTE each),
+ * with the same storage as the throttler, so password guessing is slow from any angle.
+ */
+@Injectable()
+export class LoginThrottle {
+  constructor(
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  async check(ip: string, email: string): Promise<void> {
+    const limit = this.config.loginRateLimitPerMinute;
+    for (const key of [`login-ip:${ip}`, `login-email:${email}`]) {
+      const record = await this.storage.increment(key, MINUTE_MS, limit, MINUTE_MS, 'login');
+      if (record.isBlocked) {
+        const retryAfter = Math.max(1, record.timeToBlockExpire);
+        throw new ProblemException(
+          HttpStatus.TOO_MANY_REQUESTS,
+          'rate_limited',
+          `Too many sign-in attempts; retry after ${retryAfter} s.`,
+          undefined,
+          { 'retry-after': String(retryAfter) },
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated } from '@/auth/authenticated.decorator';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { AdvertisersService } from './advertisers.service';
+import {
+  AdvertiserDto,
+  AdvertiserListQueryDto,
+  AdvertiserPageDto,
+  CreateAdvertiserDto,
+  UpdateAdvertiserDto,
+} from './dto/advertiser.dto';
+
+@ApiTags('admin')
+@Controller('api/admin/advertisers')
+@Authenticated({ role: 'admin' })
+export class AdvertisersController {
+  constructor(private readonly advertisers: AdvertisersService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'List advertisers (operators)',
+    description: 'Newest first, `per_page` (at most 100) at a time; filter by `status`.',
+  })
+  @ApiOkResponse({ type: AdvertiserPageDto })
+  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  listAdvertisers(@Query() query: AdvertiserListQueryDto): Promise<AdvertiserPageDto> {
+    return this.advertisers.listAdvertisers(query);
+  }
+
+  @Post()
+  @ApiOperation({ summary: 'Create an advertiser (operators)' })
+  @ApiCreatedResponse({ type: AdvertiserDto })
+  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  createAdvertiser(@Body() body: CreateAdvertiserDto): Promise<AdvertiserDto> {
+    return this.advertisers.createAdvertiser(body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'Read an advertiser (operators)' })
+  @ApiOkResponse({ type: AdvertiserDto })
+  @ApiProblemResponses({
+    401: ['unauthorized'],
+    403: ['forbidden'],
+    404: ['advertiser_not_found'],
+  })
+  getAdvertiser(@Param('id') id: string): Promise<AdvertiserDto> {
+    return this.advertisers.getAdvertiser(id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Change an advertiser (operators)',
+    description:
+      'Name, contact email and status. While an advertiser is `inactive`, none of its campaigns is served.',
+  })
+  @ApiOkResponse({ type: AdvertiserDto })
+  @ApiProblemResponses({
+    400: ['validation_failed'],
+    401: ['unauthorized'],
+    403: ['forbidden'],
+    404: ['advertiser_not_found'],
+  })
+  updateAdvertiser(
+    @Param('id') id: string,
+    @Body() body: UpdateAdvertiserDto,
+  ): Promise<AdvertiserDto> {
+    return this.advertisers.updateAdvertiser(id, body);
+  }
+}

@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@/auth/auth.module';
+import { ReportsModule } from '@/earnings/reports.module';
+import { AdvertisersController } from './advertisers.controller';
+import { AdvertisersService } from './advertisers.service';
+import { CampaignChangeNotifier } from './campaign-change-notifier.service';
+import { CampaignManagementService } from './campaign-management.service';
+import { CampaignsController } from './campaigns.controller';
+import { CampaignsService } from './campaigns.service';
+import { Advertiser } from './entities/advertiser.entity';
+import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
+import { Campaign } from './entities/campaign.entity';
+
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry]),
+    AuthModule,
+    ReportsModule,
+  ],
+  controllers: [AdvertisersController, CampaignsController],
+  providers: [
+    CampaignsService,
+    AdvertisersService,
+    CampaignChangeNotifier,
+    CampaignManagementService,
+  ],
+  exports: [CampaignsService],
+})
+export class CampaignsModule {}

@@ -1,0 +1,392 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { EntityManager, FindOneOptions, Repository } from 'typeorm';
+import { normaliseKeyword } from '@/ads/matching/normalise';
+import type { Device } from '@/ads/matching/matching.types';
+import { sqlDatetime, utcDay } from '@/common/clock';
+import { ProblemException } from '@/common/problem';
+import { newId } from '@/database/columns';
+import { executeWrite, isMysql, transactionWithRetry } from '@/database/sql';
+import { AdvertisersService } from './advertisers.service';
+import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
+import { CampaignChangeListener, CampaignChangeNotifier } from './campaign-change-notifier.service';
+import { assertCampaignRules, assertChangeable } from './campaign-rules';
+import { toCampaignDto } from './dto/campaign.dto';
+import type { Page } from '@/common/dto/page-query.dto';
+import { Advertiser } from './entities/advertiser.entity';
+import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
+import { Campaign, CampaignStatus } from './entities/campaign.entity';
+
+export interface NewCampaign {
+  advertiserId: string;
+  name: string;
+  text: string;
+  imageUrl?: string | null;
+  targetUrl: string;
+  /** Already normalised. */
+  keywords: string[];
+  bidMicros: number;
+  budgetTotalMicros?: number | null;
+  budgetDailyMicros?: number | null;
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+  countries?: string[];
+  devices?: Device[];
+  status?: CampaignStatus;
+}
+
+/** What the click path needs of a campaign, served from memory (the ad index) when it can. */
+export interface ServedCampaign {
+  id: string;
+  targetUrl: string;
+}
+
+/**
+ * A servable campaign as the snapshot query reads it: only the columns the ad index uses,
+ * never a hydrated entity (at 1M campaigns entities cost seconds and gigabytes).
+ */
+export interface ServableCampaign {
+  id: string;
+  name: string;
+  text: string;
+  imageUrl: string | null;
+  targetUrl: string;
+  keywords: string[];
+  countries: string[];
+  devices: Device[];
+  bidMicros: number;
+  createdAt: Date;
+}
+
+/** Rows per page of the snapshot query: keeps the driver's buffers small at 1M campaigns. */
+const SNAPSHOT_PAGE = 20_000;
+
+export interface CampaignFilter {
+  status?: CampaignStatus;
+  advertiserId?: string;
+  keyword?: string;
+}
+
+/**
+ * Campaigns and the rules of changing them. Every change goes through here, is audited in
+ * the same transaction, and tells the listeners (the ad index) before the call returns.
+ */
+@Injectable()
+export class CampaignsService {
+  private readonly logger = new Logger(CampaignsService.name);
+
+  constructor(
+    @InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>,
+    @InjectRepository(CampaignAuditEntry) private readonly audit: Repository<CampaignAuditEntry>,
+    private readonly advertisers: AdvertisersService,
+    private readonly changes: CampaignChangeNotifier,
+  ) {}
+
+  /** Registers a listener that runs, awaited, after every change made through this service. */
+  onChange(listener: CampaignChangeListener): void {
+    this.changes.onChange(listener);
+  }
+
+  notifyChanged(): Promise<void> {
+    return this.changes.notifyChanged();
+  }
+
+  private servedLookup: (id: string) => ServedCampaign | undefined = () => undefined;
+
+  /** The ad index registers what it serves, so clicks need no database read to redirect. */
+  registerServed(lookup: (id: string) => ServedCampaign | undefined): void {
+    this.servedLookup = lookup;
+  }
+
+  /** The campaign as the ad index currently serves it; undefined when it is not served. */
+  served(id: string): ServedCampaign | undefined {
+    return this.servedLookup(id);
+  }
+
+  createAdvertiser(name: string, contactEmail: string | null = null): Promise<Advertiser> {
+    return this.advertisers.create(name, contactEmail);
+  }
+
+  /** @param actorId the operator who creates it; null when the service itself does. */
+  async createCampaign(input: NewCampaign, actorId: string | null = null): Promise<Campaign> {
+    if (!(await this.advertisers.findById(input.advertiserId))) {
+      throw ProblemException.validation([
+        { field: 'advertiser_id', message: 'advertiser_id names no advertiser' },
+      ]);
+    }
+    const now = new Date();
+    const campaign = this.campaigns.create({
+      id: newId(),
+      advertiserId: input.advertiserId,
+      name: input.name,
+      text: input.text,
+      imageUrl: input.imageUrl ?? null,
+      targetUrl: input.targetUrl,
+      keywords: input.keywords,
+      countries: input.countries ?? [],
+      devices: input.devices ?? [],
+      bidMicros: input.bidMicros,
+      budgetTotalMicros: input.budgetTotalMicros ?? null,
+      budgetDailyMicros: input.budgetDailyMicros ?? null,
+      spentMicros: 0,
+      spentTodayMicros: 0,
+      spentDay: null,
+      startsAt: input.startsAt ?? null,
+      endsAt: input.endsAt ?? null,
+      status: input.status ?? 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
+    assertCampaignRules(campaign);
+    await transactionWithRetry(this.campaigns.manager, async (manager) => {
+      await manager.insert(Campaign, campaign);
+      await manager.insert(CampaignAuditEntry, {
+        ...auditEntry(campaign.id, actorId, now),
+        action: 'created',
+        newValue: auditSnapshot(toCampaignDto(campaign, utcDay(now))),
+      });
+    });
+    await this.notifyChanged();
+    return campaign;
+  }
+
+  /**
+   * Applies an operator's changes: the cross-field rules hold for the result, an archived
+   * campaign refuses any change (409), and each changed field gets an audit row. Spend
+   * columns are never written here, so a concurrent click's charge is never overwritten.
+   */
+  async updateCampaign(
+    id: string,
+    changes: CampaignChanges,
+    actorId: string | null = null,
+  ): Promise<Campaign> {
+    const now = new Date();
+    const today = utcDay(now);
+    const outcome = await transactionWithRetry(this.campaigns.manager, async (manager) => {
+      const current = await manager.findOne(Campaign, { where: { id }, ...forUpdate(manager) });
+      if (!current) throw campaignNotFound();
+      assertChangeable(current);
+      const next: Campaign = { ...current, ...changes, updatedAt: now };
+      assertCampaignRules(next);
+      const changed = fieldChanges(toCampaignDto(current, today), toCampaignDto(next, today));
+      if (changed.length === 0) return { campaign: current, changed: false };
+      await manager.update(Campaign, { id }, { ...changes, updatedAt: now });
+      await manager.insert(
+        CampaignAuditEntry,
+        changed.map((change) => ({
+          ...auditEntry(id, actorId, now),
+          action: 'updated' as const,
+          field: change.field,
+          oldValue: change.oldValue,
+          newValue: change.newValue,
+        })),
+      );
+      return { campaign: next, changed: true };
+    });
+    if (outcome.changed) await this.notifyChanged();
+    return outcome.campaign;
+  }
+
+  async setStatus(
+    campaignId: string,
+    status: CampaignStatus,
+    actorId: string | null = null,
+  ): Promise<void> {
+    await this.updateCampaign(campaignId, { status }, actorId);
+  }
+
+  findById(id: string): Promise<Campaign | null> {
+    return this.campaigns.findOneBy({ id });
+  }
+
+  /** Newest first. */
+  async list(filter: CampaignFilter, page: Page): Promise<{ items: Campaign[]; total: number }> {
+    const query = this.campaigns
+      .createQueryBuilder('campaign')
+      .orderBy('campaign.createdAt', 'DESC')
+      .addOrderBy('campaign.id', 'DESC')
+      .offset(page.offset)
+      .limit(page.perPage);
+    if (filter.status) query.andWhere('campaign.status = :status', { status: filter.status });
+    if (filter.advertiserId) {
+      query.andWhere('campaign.advertiserId = :advertiserId', {
+        advertiserId: filter.advertiserId,
+      });
+    }
+    if (filter.keyword !== undefined) {
+      // Keywords are stored as a JSON array, so a quoted element matches whole keywords only.
+      const element = JSON.stringify(normaliseKeyword(filter.keyword));
+      query.andWhere("campaign.keywords LIKE :element ESCAPE '!'", {
+        element: `%${element.replace(/[!%_]/g, '!$&')}%`,
+      });
+    }
+    const [items, total] = await query.getManyAndCount();
+    return { items, total };
+  }
+
+  /** Newest change first; the fields of one change in their usual order. */
+  async auditOf(
+    campaignId: string,
+    page: Page,
+  ): Promise<{ items: CampaignAuditEntry[]; total: number }> {
+    const [items, total] = await this.audit.findAndCount({
+      where: { campaignId },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+    return { items, total };
+  }
+
+  /**
+   * Campaigns that may be served at `now`: active, of an active advertiser, scheduled, funded.
+   * Read page by page (keyset on id) with only the needed columns, and filtered as it goes,
+   * so memory holds the servable snapshot and one page, never a million entities.
+   */
+  async findServable(now: Date): Promise<ServableCampaign[]> {
+    const servable: ServableCampaign[] = [];
+    // Identical keyword strings across campaigns share one copy in memory.
+    const interned = new Map<string, string>();
+    const intern = (values: string[]) =>
+      values.map((value) => {
+        const known = interned.get(value);
+        if (known !== undefined) return known;
+        interned.set(value, value);
+        return value;
+      });
+    const day = utcDay(now);
+    const nowMs = now.getTime();
+    const activeAdvertisers = new Set(await this.advertisers.activeIds());
+    let after = '';
+    for (;;) {
+      // One table, walked along its primary key: a join (or a filter on status) lets the
+      // planner sort the whole table for every page.
+      const rows: SnapshotRow[] = await this.campaigns.query(
+        `SELECT id, advertiser_id, status, name, text, image_url, target_url, keywords,
+                countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
+                spent_micros, spent_today_micros, spent_day, starts_at, ends_at, created_at
+           FROM campaigns
+          WHERE id > ?
+          ORDER BY id
+          LIMIT ${SNAPSHOT_PAGE}`,
+        [after],
+      );
+      for (const row of rows) {
+        if (row.status !== 'active' || !activeAdvertisers.has(row.advertiser_id)) continue;
+        const bid = Number(row.bid_micros);
+        if (row.starts_at !== null && toDate(row.starts_at).getTime() > nowMs) continue;
+        if (row.ends_at !== null && toDate(row.ends_at).getTime() <= nowMs) continue;
+        const total = row.budget_total_micros === null ? null : Number(row.budget_total_micros);
+        if (total !== null && Number(row.spent_micros) + bid > total) continue;
+        const daily = row.budget_daily_micros === null ? null : Number(row.budget_daily_micros);
+        const spentToday = row.spent_day === day ? Number(row.spent_today_micros) : 0;
+        if (daily !== null && spentToday + bid > daily) continue;
+        servable.push({
+          id: row.id,
+          name: row.name,
+          text: row.text,
+          imageUrl: row.image_url,
+          targetUrl: row.target_url,
+          keywords: intern(JSON.parse(row.keywords) as string[]),
+          countries: intern(JSON.parse(row.countries) as string[]),
+          devices: intern(JSON.parse(row.devices) as string[]) as Device[],
+          bidMicros: bid,
+          createdAt: toDate(row.created_at),
+        });
+      }
+      if (rows.length < SNAPSHOT_PAGE) return servable;
+      after = rows[rows.length - 1].id;
+    }
+  }
+
+  /**
+   * Adds one click's bid to the campaign's spend, in the caller's transaction, only if the
+   * total and daily budgets still allow it. One conditional UPDATE, so concurrent clicks
+   * can never overspend: the database serialises them on the row.
+   * @returns false when the budget would be exceeded (nothing changed).
+   */
+  async chargeClick(
+    manager: EntityManager,
+    campaignId: string,
+    bidMicros: number,
+    at: Date,
+  ): Promise<boolean> {
+    const day = utcDay(at);
+    // spent_today is assigned before spent_day: MySQL evaluates SET left to right.
+    const changed = await executeWrite(
+      manager,
+      `UPDATE campaigns
+          SET spent_today_micros = CASE WHEN spent_day = ? THEN spent_today_micros + ? ELSE ? END,
+              spent_day = ?,
+              spent_micros = spent_micros + ?,
+              updated_at = ?
+        WHERE id = ?
+          AND (budget_total_micros IS NULL OR spent_micros + ? <= budget_total_micros)
+          AND (budget_daily_micros IS NULL
+               OR (CASE WHEN spent_day = ? THEN spent_today_micros ELSE 0 END) + ? <= budget_daily_micros)`,
+      [
+        day,
+        bidMicros,
+        bidMicros,
+        day,
+        bidMicros,
+        sqlDatetime(at),
+        campaignId,
+        bidMicros,
+        day,
+        bidMicros,
+      ],
+    );
+    const charged = changed === 1;
+    if (!charged) this.logger.log(`campaign ${campaignId} is out of budget`);
+    return charged;
+  }
+}
+
+interface SnapshotRow {
+  id: string;
+  advertiser_id: string;
+  status: string;
+  name: string;
+  text: string;
+  image_url: string | null;
+  target_url: string;
+  keywords: string;
+  countries: string;
+  devices: string;
+  bid_micros: string | number;
+  budget_total_micros: string | number | null;
+  budget_daily_micros: string | number | null;
+  spent_micros: string | number;
+  spent_today_micros: string | number;
+  spent_day: string | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  created_at: Date | string;
+}
+
+/** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text TypeORM wrote. */
+function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+export const campaignNotFound = (): ProblemException =>
+  ProblemException.notFound('campaign_not_found', 'No campaign has this id.');
+
+/** MySQL locks the row so that concurrent edits audit against what they replace; SQLite
+ * serialises writers anyway and has no row locks. */
+function forUpdate(manager: EntityManager): Pick<FindOneOptions<Campaign>, 'lock'> {
+  return isMysql(manager) ? { lock: { mode: 'pessimistic_write' } } : {};
+}
+
+function auditEntry(campaignId: string, actorId: string | null, at: Date) {
+  return {
+    id: newId(),
+    campaignId,
+    actorId,
+    field: null,
+    oldValue: null,
+    newValue: null,
+    createdAt: at,
+  };
+}

@@ -1,0 +1,70 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type {
+  CampaignAuditAction,
+  CampaignAuditEntry,
+} from '../entities/campaign-audit-entry.entity';
+
+/** Any JSON value: a field's value as the campaign API shows it. */
+const ANY_JSON = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'array', items: {} },
+  { type: 'object' },
+];
+
+export class CampaignAuditEntryDto {
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' }) campaign_id: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The operator's account id; null for changes the service made itself.",
+  })
+  actor_id: string | null;
+  @ApiProperty({ enum: ['created', 'updated'] }) action: CampaignAuditAction;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The changed field (API name); null for `created`.',
+    example: 'bid_per_click',
+  })
+  field: string | null;
+  @ApiProperty({
+    oneOf: ANY_JSON,
+    nullable: true,
+    description: 'The value before the change, as the API shows it; null for `created`.',
+    example: 0.35,
+  })
+  old_value: unknown;
+  @ApiProperty({
+    oneOf: ANY_JSON,
+    nullable: true,
+    description:
+      'The value after the change; for `created`, an object of every audited field of the first version.',
+    example: 0.4,
+  })
+  new_value: unknown;
+  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+}
+
+export class CampaignAuditPageDto {
+  @ApiProperty({ type: [CampaignAuditEntryDto] }) items: CampaignAuditEntryDto[];
+  @ApiProperty({ example: 1 }) page: number;
+  @ApiProperty({ example: 50 }) per_page: number;
+  @ApiProperty({ description: 'Entries in all pages.', example: 1 }) total: number;
+}
+
+export function toCampaignAuditEntryDto(entry: CampaignAuditEntry): CampaignAuditEntryDto {
+  return {
+    id: entry.id,
+    campaign_id: entry.campaignId,
+    actor_id: entry.actorId,
+    action: entry.action,
+    field: entry.field,
+    old_value: parseJson(entry.oldValue),
+    new_value: parseJson(entry.newValue),
+    created_at: entry.createdAt.toISOString(),
+  };
+}
+
+const parseJson = (text: string | null): unknown => (text === null ? null : JSON.parse(text));

@@ -1,0 +1,274 @@
+import { ApiProperty, ApiPropertyOptional, OmitType, PartialType } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
+import { DEVICES, type Device } from '@/ads/matching/matching.types';
+import { normaliseKeyword } from '@/ads/matching/normalise';
+import { unitsToMicros } from '@/common/money';
+import {
+  IsCountryCode,
+  IsHttpUrl,
+  IsInstant,
+  IsMoney,
+  IsOmittable,
+  IsText,
+} from '@/common/validators';
+import type { NewCampaign } from '../campaigns.service';
+import type { CampaignChanges } from '../campaign-audit';
+import type { CampaignStatus } from '../entities/campaign.entity';
+import { PageQueryDto } from '@/common/dto/page-query.dto';
+
+export const MAX_KEYWORDS = 100;
+export const MAX_KEYWORD_LENGTH = 100;
+
+const unique = (values: unknown[]): unknown[] => [...new Set(values)];
+
+/** Keywords as the matcher reads them, each once; so "AI", " ai" and "ＡＩ" are one keyword. */
+const normaliseKeywords = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value)
+    ? unique(value.map((k: unknown) => (typeof k === 'string' ? normaliseKeyword(k) : k)))
+    : value;
+
+const upperCaseCodes = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value)
+    ? unique(value.map((c: unknown) => (typeof c === 'string' ? c.trim().toUpperCase() : c)))
+    : value;
+
+const distinct = ({ value }: { value: unknown }): unknown =>
+  Array.isArray(value) ? unique(value) : value;
+
+export class CreateCampaignDto {
+  @ApiProperty({ description: 'The advertiser who pays for the campaign.' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(36)
+  @IsDefined({ message: '$property is required' })
+  advertiser_id: string;
+
+  @ApiProperty({ example: 'Trail boots, autumn', minLength: 1, maxLength: 200 })
+  @IsText({ min: 1, max: 200 })
+  @IsDefined({ message: '$property is required' })
+  name: string;
+
+  @ApiProperty({
+    example: 'Waterproof hiking boots, 20 % off this week.',
+    minLength: 1,
+    maxLength: 1000,
+  })
+  @IsText({ min: 1, max: 1000 })
+  @IsDefined({ message: '$property is required' })
+  text: string;
+
+  @ApiPropertyOptional({
+    description: 'An http(s) image URL.',
+    example: 'https://shop.example/boots.png',
+    maxLength: 2048,
+    nullable: true,
+  })
+  @IsOptional()
+  @IsHttpUrl()
+  image_url?: string | null;
+
+  @ApiProperty({
+    description: 'Where a click leads: an http(s) URL.',
+    example: 'https://shop.example/boots',
+    maxLength: 2048,
+  })
+  @IsHttpUrl()
+  @IsDefined({ message: '$property is required' })
+  target_url: string;
+
+  @ApiProperty({
+    type: [String],
+    minItems: 1,
+    maxItems: MAX_KEYWORDS,
+    description:
+      'Normalised as the matcher reads them (NFKC, lower case, single spaces); duplicates are removed.',
+    example: ['hiking boots', 'trail running'],
+  })
+  @Transform(normaliseKeywords)
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_KEYWORDS)
+  @IsString({ each: true })
+  @IsNotEmpty({ each: true, message: 'each value in $property must not be empty' })
+  @MaxLength(MAX_KEYWORD_LENGTH, { each: true })
+  @IsDefined({ message: '$property is required' })
+  keywords: string[];
+
+  @ApiProperty({
+    description: 'Bid per click in currency units: greater than 0, at most 6 decimals.',
+    example: 0.35,
+  })
+  @IsMoney({ positive: true })
+  @IsDefined({ message: '$property is required' })
+  bid_per_click: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description: 'Lifetime cap in currency units, at least `bid_per_click`; null: no cap.',
+    example: 500,
+  })
+  @IsOptional()
+  @IsMoney({ positive: true })
+  budget_total?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    description:
+      'Cap per UTC day in currency units, at least `bid_per_click`; resets at midnight UTC. null: no cap.',
+    example: 50,
+  })
+  @IsOptional()
+  @IsMoney({ positive: true })
+  budget_daily?: number | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Served from this instant on (ISO 8601 with a zone).',
+    example: '2026-12-01T00:00:00Z',
+  })
+  @IsOptional()
+  @IsInstant()
+  starts_at?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Served until this instant, which must be later than `starts_at`.',
+    example: '2027-01-01T00:00:00Z',
+  })
+  @IsOptional()
+  @IsInstant()
+  ends_at?: string | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    description: 'ISO 3166-1 alpha-2 codes; empty (the default) means every country.',
+    example: ['DE', 'AT'],
+  })
+  @IsOmittable()
+  @Transform(upperCaseCodes)
+  @IsArray()
+  @ArrayMaxSize(250)
+  @IsCountryCode({ each: true })
+  countries?: string[];
+
+  @ApiPropertyOptional({
+    enum: DEVICES,
+    isArray: true,
+    description: 'Empty (the default) means every device.',
+    example: ['mobile', 'tablet'],
+  })
+  @IsOmittable()
+  @Transform(distinct)
+  @IsArray()
+  @IsIn(DEVICES, { each: true })
+  devices?: Device[];
+
+  @ApiPropertyOptional({
+    enum: ['active', 'paused'],
+    default: 'active',
+    description: 'A new campaign is served at once unless it is created `paused`.',
+  })
+  @IsOmittable()
+  @IsIn(['active', 'paused'])
+  status?: 'active' | 'paused';
+}
+
+/**
+ * Every field is optional; `null` clears `image_url`, the budgets and the schedule.
+ * `status` moves `active ⇄ paused → archived`; an archived campaign cannot change any more.
+ */
+export class UpdateCampaignDto extends PartialType(
+  OmitType(CreateCampaignDto, ['advertiser_id', 'status'] as const),
+  { skipNullProperties: false },
+) {
+  @ApiPropertyOptional({
+    enum: ['active', 'paused', 'archived'],
+    description: '`paused` stops serving at once, `active` resumes, `archived` is final.',
+  })
+  @IsOmittable()
+  @IsIn(['active', 'paused', 'archived'])
+  status?: CampaignStatus;
+}
+
+export class CampaignListQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ enum: ['active', 'paused', 'archived'] })
+  @IsOptional()
+  @IsIn(['active', 'paused', 'archived'])
+  status?: CampaignStatus;
+
+  @ApiPropertyOptional({ description: 'Only campaigns of this advertiser.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(36)
+  advertiser_id?: string;
+
+  @ApiPropertyOptional({
+    description: 'Only campaigns with this keyword (normalised like campaign keywords).',
+    example: 'hiking boots',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_KEYWORD_LENGTH)
+  keyword?: string;
+}
+
+const toMicros = (units: number | null | undefined): number | null | undefined =>
+  units === null || units === undefined ? units : unitsToMicros(units);
+
+const toDate = (instant: string | null | undefined): Date | null | undefined =>
+  instant === null || instant === undefined ? instant : new Date(instant);
+
+/** The API's decimal units and ISO strings become micros and instants here, at the edge. */
+export function toNewCampaign(dto: CreateCampaignDto): NewCampaign {
+  return {
+    advertiserId: dto.advertiser_id,
+    name: dto.name,
+    text: dto.text,
+    imageUrl: dto.image_url ?? null,
+    targetUrl: dto.target_url,
+    keywords: dto.keywords,
+    bidMicros: unitsToMicros(dto.bid_per_click),
+    budgetTotalMicros: toMicros(dto.budget_total) ?? null,
+    budgetDailyMicros: toMicros(dto.budget_daily) ?? null,
+    startsAt: toDate(dto.starts_at) ?? null,
+    endsAt: toDate(dto.ends_at) ?? null,
+    countries: dto.countries ?? [],
+    devices: dto.devices ?? [],
+    status: dto.status ?? 'active',
+  };
+}
+
+/** Only the fields sent; an absent field stays as it is. */
+export function toCampaignChanges(dto: UpdateCampaignDto): CampaignChanges {
+  const changes: CampaignChanges = {
+    name: dto.name,
+    text: dto.text,
+    imageUrl: dto.image_url,
+    targetUrl: dto.target_url,
+    keywords: dto.keywords,
+    bidMicros: dto.bid_per_click === undefined ? undefined : unitsToMicros(dto.bid_per_click),
+    budgetTotalMicros: toMicros(dto.budget_total),
+    budgetDailyMicros: toMicros(dto.budget_daily),
+    startsAt: toDate(dto.starts_at),
+    endsAt: toDate(dto.ends_at),
+    countries: dto.countries,
+    devices: dto.devices,
+    status: dto.status,
+  };
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+}

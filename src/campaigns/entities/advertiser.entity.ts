@@ -1,0 +1,15 @@
+import { Column, Entity } from 'typeorm';
+import { IdColumn, TimestampColumn } from '@/database/columns';
+
+export type AdvertiserStatus = 'active' | 'inactive';
+
+@Entity('advertisers')
+export class Advertiser {
+  @IdColumn() id: string;
+  @Column({ type: 'varchar', length: 200 }) name: string;
+  @Column({ name: 'contact_email', type: 'varchar', length: 254, nullable: true })
+  contactEmail: string | null;
+  @Column({ type: 'varchar', length: 16 }) status: AdvertiserStatus;
+  @TimestampColumn('created_at') createdAt: Date;
+  @TimestampColumn('updated_at') updatedAt: Date;
+}

@@ -1,0 +1,48 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import type { Device } from '@/ads/matching/matching.types';
+import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/columns';
+import { Advertiser } from './advertiser.entity';
+
+export type CampaignStatus = 'active' | 'paused' | 'archived';
+
+@Entity('campaigns')
+@Index('idx_campaigns_status', ['status'])
+@Index('idx_campaigns_advertiser', ['advertiserId'])
+export class Campaign {
+  @IdColumn() id: string;
+
+  @RefColumn('advertiser_id') advertiserId: string;
+
+  @ManyToOne(() => Advertiser, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'advertiser_id', foreignKeyConstraintName: 'fk_campaigns_advertiser' })
+  advertiser?: Advertiser;
+
+  @Column({ type: 'varchar', length: 200 }) name: string;
+  @Column({ type: 'varchar', length: 1000 }) text: string;
+  @Column({ name: 'image_url', type: 'varchar', length: 2048, nullable: true })
+  imageUrl: string | null;
+  @Column({ name: 'target_url', type: 'varchar', length: 2048 }) targetUrl: string;
+
+  /** Normalised keywords (see `normaliseKeyword`). */
+  @Column({ type: 'simple-json' }) keywords: string[];
+  /** ISO 3166-1 alpha-2 codes; empty = every country. */
+  @Column({ type: 'simple-json' }) countries: string[];
+  /** Empty = every device. */
+  @Column({ type: 'simple-json' }) devices: Device[];
+
+  @MicrosColumn('bid_micros') bidMicros: number;
+  @MicrosColumn('budget_total_micros', { nullable: true }) budgetTotalMicros: number | null;
+  @MicrosColumn('budget_daily_micros', { nullable: true }) budgetDailyMicros: number | null;
+  @MicrosColumn('spent_micros') spentMicros: number;
+  /** Spend of the UTC day `spentDay`; a click on a later day starts the count again. */
+  @MicrosColumn('spent_today_micros') spentTodayMicros: number;
+  @Column({ name: 'spent_day', type: 'varchar', length: 10, nullable: true }) spentDay:
+    string | null;
+
+  @TimestampColumn('starts_at', { nullable: true }) startsAt: Date | null;
+  @TimestampColumn('ends_at', { nullable: true }) endsAt: Date | null;
+  @Column({ type: 'varchar', length: 16 }) status: CampaignStatus;
+
+  @TimestampColumn('created_at') createdAt: Date;
+  @TimestampColumn('updated_at') updatedAt: Date;
+}

@@ -1,0 +1,83 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import { PROBLEM_CONTENT_TYPE } from './problem-details.filter';
+import { PROBLEM_TITLES, type ProblemBody, type ProblemCode, problemType } from './problem';
+import { ProblemDetailsDto } from './problem.dto';
+
+const DESCRIPTIONS: Record<number, string> = {
+  400: 'Bad Request: a required field is missing or invalid.',
+  401: 'Unauthorized: sign in first.',
+  403: 'Forbidden.',
+  404: 'Not Found.',
+  409: 'Conflict.',
+  413: 'Payload Too Large: the body exceeds the configured limit (default 64 KiB).',
+  415: 'Unsupported Media Type: send application/json.',
+  429: 'Too Many Requests: rate limit exceeded; see the Retry-After header.',
+  500: 'Internal Server Error: retry with exponential backoff.',
+};
+
+export type ProblemExamples = Partial<Record<number, ProblemCode[]>>;
+
+const example = (status: number, code: ProblemCode): ProblemBody => ({
+  type: problemType(code),
+  title: PROBLEM_TITLES[code],
+  status,
+  detail: DETAILS[code] ?? PROBLEM_TITLES[code],
+  code,
+  ...(code === 'validation_failed'
+    ? { errors: [{ field: 'context_keywords', message: 'context_keywords should not be empty' }] }
+    : {}),
+});
+
+const DETAILS: Partial<Record<ProblemCode, string>> = {
+  validation_failed: 'Invalid request: check context_keywords.',
+  missing_api_key: "Send the AI model's API key in the service-api-key header.",
+  invalid_api_key: 'The API key is incorrect or revoked; verify it or create a new one.',
+  model_inactive: 'The AI model of this key is not active; contact support.',
+  no_matching_ad: 'No active campaign matches these keywords; try different keywords.',
+  campaign_not_found: 'No campaign has this campaign_id.',
+  rate_limited: 'Rate limit of 600 requests per minute exceeded; retry after 12 s.',
+  internal: 'An internal error occurred; retry with exponential backoff.',
+};
+
+/**
+ * Documents a route's problem responses with an example per code; every route gets
+ * 429 and 500 as well. The one place error responses are declared (STYLE.md §8).
+ */
+export function ApiProblemResponses(examples: ProblemExamples): MethodDecorator & ClassDecorator {
+  const all: ProblemExamples = {
+    ...examples,
+    429: examples[429] ?? ['rate_limited'],
+    500: ['internal'],
+  };
+  return applyDecorators(
+    ApiExtraModels(ProblemDetailsDto),
+    ...Object.entries(all).map(([statusText, codes]) => {
+      const status = Number(statusText);
+      return ApiResponse({
+        status,
+        description: DESCRIPTIONS[status] ?? 'Error.',
+        headers:
+          status === 429
+            ? {
+                'Retry-After': {
+                  description: 'Seconds to wait before retrying.',
+                  schema: { type: 'integer' },
+                },
+              }
+            : undefined,
+        content: {
+          [PROBLEM_CONTENT_TYPE]: {
+            schema: { $ref: getSchemaPath(ProblemDetailsDto) },
+            examples: Object.fromEntries(
+              (codes ?? []).map((code) => [
+                code,
+                { summary: PROBLEM_TITLES[code], value: example(status, code) },
+              ]),
+            ),
+          },
+        },
+      });
+    }),
+  );
+}

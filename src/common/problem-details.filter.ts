@@ -1,0 +1,100 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ThrottlerException } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemBody, ProblemCode, PROBLEM_TITLES, ProblemException, problemType } from './problem';
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+
+/** Fastify's own errors (raised before Nest sees the request) and what they mean to a client. */
+const FASTIFY_CODES: Record<string, { code: ProblemCode; detail: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'payload_too_large',
+    detail: 'The request body is larger than this service accepts.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    code: 'unsupported_media_type',
+    detail: 'Send the body as application/json.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    code: 'validation_failed',
+    detail: 'The request body is empty; send a JSON object.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', detail: 'The body is not valid JSON.' },
+};
+
+const STATUS_CODES: Record<number, ProblemCode> = {
+  400: 'validation_failed',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+};
+
+function body(status: number, code: ProblemCode, detail: string): ProblemBody {
+  return { type: problemType(code), title: PROBLEM_TITLES[code], status, detail, code };
+}
+
+/** Fastify's own error (Nest passes it on as the `cause` of an HttpException). */
+function fastifyProblem(error: unknown): ProblemBody | null {
+  const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
+  if (typeof code !== 'string' || !(code in FASTIFY_CODES)) return null;
+  const known = FASTIFY_CODES[code];
+  return body(typeof statusCode === 'number' ? statusCode : 400, known.code, known.detail);
+}
+
+/** Maps anything thrown to a problem-details body; unknown errors become an opaque 500. */
+export function toProblem(error: unknown): ProblemBody {
+  if (error instanceof ProblemException) return error.toBody();
+  if (error instanceof ThrottlerException) {
+    return body(429, 'rate_limited', 'Too many requests; slow down and retry later.');
+  }
+  const fromFastify =
+    fastifyProblem(error) ?? fastifyProblem((error as { cause?: unknown })?.cause);
+  if (fromFastify) return fromFastify;
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const code = STATUS_CODES[status] ?? (status < 500 ? 'validation_failed' : 'internal');
+    return body(status, code, status < 500 ? error.message : 'An internal error occurred.');
+  }
+  return body(500, 'internal', 'An internal error occurred; retry with exponential backoff.');
+}
+
+/** Writes a problem to a Fastify reply; shared by the Nest filter and Fastify's error handler. */
+export function sendProblem(
+  logger: Logger,
+  error: unknown,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const problem = toProblem(error);
+  if (error instanceof ProblemException) {
+    for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+  }
+  if (problem.status >= 500) {
+    logger.error(
+      `request ${request.id} ${request.method} ${request.url} failed`,
+      error instanceof Error ? error.stack : String(error),
+    );
+  }
+  if (problem.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
+  void reply.status(problem.status).header('content-type', PROBLEM_CONTENT_TYPE).send(problem);
+}
+
+/** The one exception filter of the app (STYLE.md §8). */
+@Catch()
+export class ProblemDetailsFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    sendProblem(
+      this.logger,
+      error,
+      http.getRequest<FastifyRequest>(),
+      http.getResponse<FastifyReply>(),
+    );
+  }
+}

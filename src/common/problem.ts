@@ -1,0 +1,91 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+
+/** Stable machine codes of every error the API answers (DESIGN.md, "publisher contract"). */
+export const PROBLEM_TITLES = {
+  validation_failed: 'Request validation failed',
+  malformed_json: 'Malformed JSON body',
+  unsupported_media_type: 'Unsupported media type',
+  payload_too_large: 'Request body too large',
+  missing_api_key: 'Missing API key',
+  invalid_api_key: 'Invalid API key',
+  model_inactive: 'AI model not active',
+  no_matching_ad: 'No matching ad',
+  campaign_not_found: 'Campaign not found',
+  campaign_archived: 'Campaign archived',
+  advertiser_not_found: 'Advertiser not found',
+  not_found: 'Not found',
+  unauthorized: 'Authentication required',
+  forbidden: 'Forbidden',
+  conflict: 'Conflict',
+  email_taken: 'Email already registered',
+  key_limit_reached: 'API key limit reached',
+  model_locked: 'AI model deactivated by an operator',
+  invalid_credentials: 'Invalid email or password',
+  rate_limited: 'Too many requests',
+  internal: 'Internal server error',
+} as const;
+
+export type ProblemCode = keyof typeof PROBLEM_TITLES;
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** RFC 9457 problem details, plus our stable `code` and optional field errors. */
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  code: ProblemCode;
+  errors?: FieldError[];
+}
+
+export const problemType = (code: ProblemCode): string => `urn:adline:problem:${code}`;
+
+/**
+ * The one exception every module throws for a client-visible error. The global filter
+ * turns it into `application/problem+json`; no call site builds a response body itself.
+ */
+export class ProblemException extends HttpException {
+  constructor(
+    status: HttpStatus,
+    readonly code: ProblemCode,
+    readonly detail: string,
+    readonly errors?: FieldError[],
+    /** Response headers that belong to this answer, e.g. `Retry-After`. */
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail, status);
+  }
+
+  toBody(): ProblemBody {
+    return {
+      type: problemType(this.code),
+      title: PROBLEM_TITLES[this.code],
+      status: this.getStatus(),
+      detail: this.detail,
+      code: this.code,
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+
+  static badRequest(code: ProblemCode, detail: string, errors?: FieldError[]): ProblemException {
+    return new ProblemException(HttpStatus.BAD_REQUEST, code, detail, errors);
+  }
+
+  static notFound(code: ProblemCode, detail: string): ProblemException {
+    return new ProblemException(HttpStatus.NOT_FOUND, code, detail);
+  }
+
+  static validation(errors: FieldError[]): ProblemException {
+    const fields = [...new Set(errors.map((e) => e.field))].join(', ');
+    return new ProblemException(
+      HttpStatus.BAD_REQUEST,
+      'validation_failed',
+      `Invalid request: check ${fields}.`,
+      errors,
+    );
+  }
+}

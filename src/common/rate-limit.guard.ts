@@ -1,0 +1,83 @@
+import { ExecutionContext, Injectable, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import {
+  InjectThrottlerOptions,
+  InjectThrottlerStorage,
+  ThrottlerGuard,
+  ThrottlerLimitDetail,
+  type ThrottlerModuleOptions,
+  type ThrottlerRequest,
+  type ThrottlerStorage,
+} from '@nestjs/throttler';
+import type { FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { AppConfig } from '@/config/app-config';
+import { ProblemException } from './problem';
+
+/** Who a limit counts: the API key of the call (fetch-ads) or the client's IP (clicks). */
+export type RatePolicy = 'api-key' | 'client-ip';
+const RATE_POLICY = 'adline:rate-policy';
+export const RateLimitBy = (policy: RatePolicy) => SetMetadata(RATE_POLICY, policy);
+
+/**
+ * `@nestjs/throttler` with our two policies. Limits come from validated config, and a
+ * rejection is a 429 problem with a standard `Retry-After` header.
+ */
+@Injectable()
+export class RateLimitGuard extends ThrottlerGuard {
+  constructor(
+    @InjectThrottlerOptions() options: ThrottlerModuleOptions,
+    @InjectThrottlerStorage() storage: ThrottlerStorage,
+    reflector: Reflector,
+    private readonly config: AppConfig,
+  ) {
+    super(options, storage, reflector);
+  }
+
+  override canActivate(context: ExecutionContext): Promise<boolean> {
+    if (!this.config.rateLimitsEnabled) return Promise.resolve(true);
+    return super.canActivate(context);
+  }
+
+  /** The trackers are already an IP or a key's hash: no second hash needed to hide them. */
+  protected override generateKey(context: ExecutionContext, tracker: string, name: string): string {
+    return `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`;
+  }
+
+  protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {
+    const policy = this.reflector.getAllAndOverride<RatePolicy | undefined>(RATE_POLICY, [
+      request.context.getHandler(),
+      request.context.getClass(),
+    ]);
+    if (policy === 'api-key') {
+      return super.handleRequest({
+        ...request,
+        limit: this.config.rateLimitPerMinute,
+        getTracker: (req: Record<string, unknown>) => {
+          // The throttler types requests loosely; on this app they are Fastify requests.
+          const request = req as unknown as FastifyRequest;
+          const key = request.headers['service-api-key'];
+          // Hash so that no secret is kept as a map key; a call without a key counts by IP.
+          return typeof key === 'string' && key !== ''
+            ? `key:${createHash('sha256').update(key).digest('hex')}`
+            : `ip:${request.ip}`;
+        },
+      });
+    }
+    return super.handleRequest({ ...request, limit: this.config.clickRateLimitPerMinute });
+  }
+
+  protected override throwThrottlingException(
+    _context: ExecutionContext,
+    detail: ThrottlerLimitDetail,
+  ): Promise<void> {
+    const retryAfter = Math.max(1, detail.timeToBlockExpire);
+    throw new ProblemException(
+      429,
+      'rate_limited',
+      `Rate limit of ${detail.limit} requests per minute exceeded; retry after ${retryAfter} s.`,
+      undefined,
+      { 'retry-after': String(retryAfter) },
+    );
+  }
+}

@@ -1,0 +1,83 @@
+import { AppConfig } from './app-config';
+import { ConfigError } from './environment';
+
+const base = { DATABASE_URL: 'sqlite::memory:', NODE_ENV: 'test' };
+const load = (env: Record<string, string>) => AppConfig.fromEnvironment({ ...base, ...env });
+
+function startupError(env: Record<string, string>): string {
+  try {
+    load(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected the configuration to be rejected');
+}
+
+describe('AppConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = load({});
+    expect(config).toMatchObject({
+      port: 3000,
+      baseUrl: 'http://localhost:3000',
+      serviceName: 'Adline',
+      rateLimitPerMinute: 600,
+      clickWindowMs: 24 * 3_600_000,
+      conversationMaxChars: 4000,
+      retentionDays: 90,
+      bodyLimitBytes: 65_536,
+      defaultRevenueSharePpm: 700_000,
+    });
+    const secret = 'a-test-secret-long-enough-0123456789';
+    expect(
+      AppConfig.fromEnvironment({
+        NODE_ENV: 'test',
+        CLICK_SIGNING_SECRET: secret,
+        SESSION_SECRET: secret,
+      }).database,
+    ).toEqual({
+      type: 'sqlite',
+      file: './data/adline.sqlite',
+    });
+  });
+
+  it('derives BASE_URL from PORT and reads a mariadb:// URL with the MariaDB dialect', () => {
+    const config = load({ PORT: '8080', DATABASE_URL: 'mariadb://u:p@db:3306/adline' });
+    expect(config.baseUrl).toBe('http://localhost:8080');
+    expect(config.database).toEqual({
+      type: 'mysql',
+      flavour: 'mariadb',
+      url: 'mysql://u:p@db:3306/adline',
+      database: 'adline',
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['RATE_LIMIT_PER_MINUTE', '0'],
+    ['DATABASE_URL', 'postgres://x/y'],
+    ['BASE_URL', 'localhost:3000'],
+    ['DEFAULT_REVENUE_SHARE', '1.5'],
+    ['IMPRESSION_BATCH_SIZE', '5000'],
+    ['NODE_ENV', 'staging'],
+  ])('stops start-up with one line naming %s when it is %p', (name, value) => {
+    const message = startupError({ [name]: value });
+    expect(message.split('\n')).toHaveLength(1);
+    expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it('never prints a rejected secret', () => {
+    const message = startupError({ CLICK_SIGNING_SECRET: 'short-secret' });
+    expect(message).toContain('CLICK_SIGNING_SECRET');
+    expect(message).not.toContain('short-secret');
+  });
+
+  it('requires CLICK_SIGNING_SECRET and SESSION_SECRET in production', () => {
+    expect(startupError({ NODE_ENV: 'production' })).toBe(
+      'Invalid environment variable CLICK_SIGNING_SECRET: required in production',
+    );
+    expect(startupError({ NODE_ENV: 'production', CLICK_SIGNING_SECRET: 'c'.repeat(32) })).toBe(
+      'Invalid environment variable SESSION_SECRET: required in production',
+    );
+  });
+});

@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { shareToPpm } from '@/common/money';
+import { ConfigError, EnvironmentVariables, validateEnvironment } from './environment';
+
+export type DatabaseConfig =
+  | { type: 'sqlite'; file: string }
+  /** `mariadb://` URLs use TypeORM's MariaDB dialect, which reads MariaDB's catalog right. */
+  | { type: 'mysql'; flavour: 'mysql' | 'mariadb'; url: string; database: string };
+
+/** The typed, validated configuration of one process. The only reader of `process.env`. */
+export class AppConfig {
+  readonly nodeEnv: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly baseUrl: string;
+  readonly database: DatabaseConfig;
+  readonly serviceName: string;
+  readonly clickSigningSecret: string;
+  readonly sessionSecret: string;
+  readonly sessionTtlMs: number;
+  readonly loginRateLimitPerMinute: number;
+  readonly adminEmail: string | null;
+  readonly adminPassword: string | null;
+  readonly rateLimitPerMinute: number;
+  readonly clickRateLimitPerMinute: number;
+  /** False only where a gateway in front limits instead (and to measure the limiter's cost). */
+  readonly rateLimitsEnabled: boolean;
+  readonly clickWindowMs: number;
+  readonly conversationMaxChars: number;
+  readonly retentionDays: number;
+  readonly bodyLimitBytes: number;
+  readonly campaignIndexRefreshMs: number;
+  readonly apiKeyCacheMs: number;
+  readonly impressionBatchSize: number;
+  readonly impressionFlushMs: number;
+  readonly defaultRevenueSharePpm: number;
+  readonly redisUrl: string | null;
+  readonly logLevel: string;
+
+  constructor(env: EnvironmentVariables) {
+    this.nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
+    this.port = env.PORT ?? 3000;
+    this.baseUrl = (env.BASE_URL ?? `http://localhost:${this.port}`).replace(/\/+$/, '');
+    this.database = parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:./data/adline.sqlite');
+    this.serviceName = env.SERVICE_NAME ?? 'Adline';
+    this.clickSigningSecret =
+      env.CLICK_SIGNING_SECRET ??
+      this.developmentSecret('CLICK_SIGNING_SECRET', 'click-signing.secret');
+    this.sessionSecret =
+      env.SESSION_SECRET ?? this.developmentSecret('SESSION_SECRET', 'session.secret');
+    this.sessionTtlMs = (env.SESSION_TTL_HOURS ?? 168) * 3_600_000;
+    this.loginRateLimitPerMinute = env.LOGIN_RATE_LIMIT_PER_MINUTE ?? 10;
+    this.adminEmail = env.ADMIN_EMAIL ?? null;
+    this.adminPassword = env.ADMIN_PASSWORD ?? null;
+    this.rateLimitPerMinute = env.RATE_LIMIT_PER_MINUTE ?? 600;
+    this.clickRateLimitPerMinute = env.CLICK_RATE_LIMIT_PER_MINUTE ?? 120;
+    this.rateLimitsEnabled = env.RATE_LIMITS_ENABLED !== 'false';
+    this.clickWindowMs = (env.CLICK_WINDOW_HOURS ?? 24) * 3_600_000;
+    this.conversationMaxChars = env.CONVERSATION_MAX_CHARS ?? 4000;
+    this.retentionDays = env.RETENTION_DAYS ?? 90;
+    this.bodyLimitBytes = env.BODY_LIMIT_BYTES ?? 64 * 1024;
+    this.campaignIndexRefreshMs = (env.CAMPAIGN_INDEX_REFRESH_SECONDS ?? 10) * 1000;
+    this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
+    this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;
+    this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 2;
+    this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
+    this.redisUrl = env.REDIS_URL ?? null;
+    this.logLevel = env.LOG_LEVEL ?? 'warn';
+  }
+
+  get isProduction(): boolean {
+    return this.nodeEnv === 'production';
+  }
+
+  /** Reads and validates an environment (default: the process's); throws ConfigError. */
+  static fromEnvironment(env: Record<string, string | undefined> = process.env): AppConfig {
+    return new AppConfig(validateEnvironment(env));
+  }
+
+  /** Whether session cookies must be `Secure` (the service is reached over https). */
+  get secureCookies(): boolean {
+    return this.baseUrl.startsWith('https://');
+  }
+
+  /**
+   * Outside production a missing secret is generated once and kept beside the SQLite file,
+   * so tracking links and sessions stay valid across restarts of a development instance.
+   */
+  private developmentSecret(variable: string, fileName: string): string {
+    if (this.nodeEnv === 'production') {
+      throw new ConfigError(`Invalid environment variable ${variable}: required in production`);
+    }
+    if (this.database.type !== 'sqlite' || this.database.file === ':memory:') {
+      return randomBytes(32).toString('base64url');
+    }
+    const file = join(dirname(this.database.file), fileName);
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dirname(file), { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+function parseDatabaseUrl(url: string): DatabaseConfig {
+  if (url.startsWith('sqlite:')) return { type: 'sqlite', file: url.slice('sqlite:'.length) };
+  const database = new URL(url).pathname.replace(/^\//, '');
+  if (!database) {
+    throw new ConfigError(
+      'Invalid environment variable DATABASE_URL: the URL must name a database',
+    );
+  }
+  const flavour = url.startsWith('mariadb://') ? 'mariadb' : 'mysql';
+  return { type: 'mysql', flavour, url: url.replace(/^mariadb:/, 'mysql:'), database };
+}

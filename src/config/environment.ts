@@ -1,0 +1,109 @@
+import { Transform, plainToInstance } from 'class-transformer';
+import {
+  IsIn,
+  IsInt,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+  ValidationError,
+} from 'class-validator';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+const toNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+    ? Number(value)
+    : value;
+
+/**
+ * The environment variables of DESIGN.md ("Configuration"), validated once at start-up.
+ * Every value is optional here; defaults are applied by `AppConfig`.
+ */
+export class EnvironmentVariables {
+  @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT?: number;
+
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })
+  BASE_URL?: string;
+
+  @IsOptional()
+  @Matches(/^(sqlite:.+|(mysql|mariadb):\/\/.+)$/, {
+    message: 'must be sqlite:<file>, mysql://user:pass@host:port/db or mariadb://…',
+  })
+  DATABASE_URL?: string;
+
+  @IsOptional() @IsString() @MinLength(1) SERVICE_NAME?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  CLICK_SIGNING_SECRET?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(32, { message: 'must be at least 32 characters' })
+  SESSION_SECRET?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) SESSION_TTL_HOURS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_LIMIT_PER_MINUTE?: number;
+
+  @IsOptional()
+  @Matches(/^[^@\s]+@[^@\s]+$/, { message: 'must be an email address' })
+  ADMIN_EMAIL?: string;
+
+  @IsOptional()
+  @IsString()
+  @MinLength(10, { message: 'must be at least 10 characters' })
+  ADMIN_PASSWORD?: string;
+
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_PER_MINUTE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_RATE_LIMIT_PER_MINUTE?: number;
+  @IsOptional() @IsIn(['true', 'false']) RATE_LIMITS_ENABLED?: string;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_WINDOW_HOURS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CONVERSATION_MAX_CHARS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) RETENTION_DAYS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1024) BODY_LIMIT_BYTES?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CAMPAIGN_INDEX_REFRESH_SECONDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) API_KEY_CACHE_SECONDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) IMPRESSION_BATCH_SIZE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPRESSION_FLUSH_MS?: number;
+
+  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0) @Max(1) DEFAULT_REVENUE_SHARE?: number;
+
+  @IsOptional()
+  @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
+  REDIS_URL?: string;
+
+  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL?: string;
+}
+
+/** Thrown when the environment is invalid; its message is one line per bad variable. */
+export class ConfigError extends Error {}
+
+function describe(errors: ValidationError[]): string {
+  return errors
+    .map((e) => {
+      const reason = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
+      const shown = /SECRET|PASSWORD/.test(e.property) ? '' : ` (got ${JSON.stringify(e.value)})`;
+      return `Invalid environment variable ${e.property}: ${reason.replace(`${e.property} `, '')}${shown}`;
+    })
+    .join('\n');
+}
+
+/** Validates the raw environment; throws `ConfigError` naming each bad variable. */
+export function validateEnvironment(env: Record<string, string | undefined>): EnvironmentVariables {
+  const known = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = plainToInstance(EnvironmentVariables, known);
+  const errors = validateSync(parsed, { whitelist: true });
+  if (errors.length > 0) throw new ConfigError(describe(errors));
+  return parsed;
+}

@@ -1,0 +1,156 @@
+/**
+ * The management API as the dashboard uses it (DESIGN.md, "Management API"). The session is
+ * the HttpOnly cookie the sign-in sets: no token is ever read, kept or sent by this code.
+ */
+
+export interface Publisher {
+  id: string;
+  email: string;
+  name: string;
+  role: 'publisher' | 'admin';
+  status: 'active' | 'suspended';
+  revenue_share: number;
+  created_at: string;
+}
+
+export type ModelStatus = 'active' | 'deactivated';
+
+export interface Model {
+  id: string;
+  name: string;
+  description: string | null;
+  link: string | null;
+  status: ModelStatus;
+  deactivated_by: 'publisher' | 'operator' | null;
+  created_at: string;
+}
+
+export interface ApiKey {
+  id: string;
+  prefix: string;
+  label: string | null;
+  status: 'active' | 'revoked';
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface CreatedApiKey extends ApiKey {
+  key: string;
+}
+
+/** A new model comes with its first key; its secret is in this answer only. */
+export interface CreatedModel extends Model {
+  api_key: CreatedApiKey;
+}
+
+export interface StatsFigures {
+  impressions: number;
+  clicks: number;
+  ctr: number;
+  earnings: number;
+}
+
+export interface StatsRow extends StatsFigures {
+  date: string;
+  model_id: string;
+}
+
+export interface Stats {
+  from: string;
+  to: string;
+  rows: StatsRow[];
+  totals: StatsFigures;
+}
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** A problem-details answer (RFC 9457), or a network failure (status 0). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+  ) {
+    super(message);
+  }
+
+  /** The messages for one field, e.g. to show beside its input. */
+  forField(field: string): string | undefined {
+    const messages = this.errors.filter((e) => e.field === field).map((e) => e.message);
+    return messages.length > 0 ? messages.join('; ') : undefined;
+  }
+}
+
+let onUnauthorized: () => void = () => undefined;
+
+/** Called when a request answers 401: the session ended (expired, signed out elsewhere). */
+export function whenUnauthorized(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: {
+        accept: 'application/json, application/problem+json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The service cannot be reached. Check your connection.');
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const problem = (data ?? {}) as { code?: string; detail?: string; errors?: FieldError[] };
+    const error = new ApiError(
+      response.status,
+      problem.code ?? 'internal',
+      problem.detail ?? `The service answered ${response.status}.`,
+      Array.isArray(problem.errors) ? problem.errors : [],
+    );
+    if (response.status === 401 && !path.startsWith('/api/auth/')) onUnauthorized();
+    throw error;
+  }
+  return data as T;
+}
+
+const modelPath = (id: string) => `/api/models/${encodeURIComponent(id)}`;
+
+export const api = {
+  register: (input: { name: string; email: string; password: string }) =>
+    request<{ publisher: Publisher }>('POST', '/api/auth/register', input),
+  login: (input: { email: string; password: string }) =>
+    request<{ publisher: Publisher }>('POST', '/api/auth/login', input),
+  logout: () => request<void>('POST', '/api/auth/logout'),
+  publisher: () => request<Publisher>('GET', '/api/publisher'),
+
+  models: () => request<Model[]>('GET', '/api/models'),
+  model: (id: string) => request<Model>('GET', modelPath(id)),
+  createModel: (input: { name: string; description: string | null; link: string | null }) =>
+    request<CreatedModel>('POST', '/api/models', input),
+  updateModel: (
+    id: string,
+    changes: Partial<Pick<Model, 'name' | 'description' | 'link' | 'status'>>,
+  ) => request<Model>('PATCH', modelPath(id), changes),
+
+  keys: (modelId: string) => request<ApiKey[]>('GET', `${modelPath(modelId)}/keys`),
+  createKey: (modelId: string, label: string | null) =>
+    request<CreatedApiKey>('POST', `${modelPath(modelId)}/keys`, { label }),
+  revokeKey: (modelId: string, keyId: string) =>
+    request<void>('DELETE', `${modelPath(modelId)}/keys/${encodeURIComponent(keyId)}`),
+
+  stats: (query: { from: string; to: string; modelId?: string }) => {
+    const params = new URLSearchParams({ from: query.from, to: query.to });
+    if (query.modelId) params.set('model_id', query.modelId);
+    return request<Stats>('GET', `/api/stats?${params.toString()}`);
+  },
+};

@@ -1,0 +1,194 @@
+import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { api, type Publisher, whenUnauthorized } from './api';
+import { LoadError, Loading, PageTitle } from './components/ui';
+import { toApiError } from './components/form';
+import { SignInPage, SignUpPage } from './pages/auth';
+import { ModelPage, type ModelTab } from './pages/model';
+import { ModelsPage, NewModelPage } from './pages/models';
+import { StatsPage } from './pages/stats';
+import { href, navigate, parseHash, type Route, useRoute } from './router';
+import { type Session, SessionContext } from './session';
+
+type Auth =
+  | { state: 'checking' }
+  | { state: 'signed-out'; notice: string | null }
+  | { state: 'signed-in'; publisher: Publisher }
+  | { state: 'failed'; error: ReturnType<typeof toApiError> };
+
+const PUBLIC_PAGES = new Set(['signin', 'signup']);
+
+/** Whether the request for this page carried a session cookie (the server says so). */
+const sessionCookieSent = (): boolean =>
+  document.querySelector('meta[name="adline-session"]')?.getAttribute('content') !== 'absent';
+
+export function App() {
+  const route = useRoute();
+  const [auth, setAuth] = useState<Auth>(() =>
+    sessionCookieSent() ? { state: 'checking' } : { state: 'signed-out', notice: null },
+  );
+  const [notice, setNotice] = useState<{ message: string; path: string } | null>(null);
+  const [round, setRound] = useState(0);
+
+  useEffect(() => {
+    whenUnauthorized(() =>
+      setAuth({ state: 'signed-out', notice: 'Your session has ended. Please sign in again.' }),
+    );
+  }, []);
+
+  useEffect(() => {
+    if (auth.state !== 'checking') return;
+    api.publisher().then(
+      (publisher) => setAuth({ state: 'signed-in', publisher }),
+      (error: unknown) => {
+        const failure = toApiError(error);
+        setAuth(
+          failure.status === 401 || failure.status === 403
+            ? { state: 'signed-out', notice: null }
+            : { state: 'failed', error: failure },
+        );
+      },
+    );
+  }, [auth.state, round]);
+
+  // Signed-out visitors see only the sign-in and sign-up pages; signed-in ones never do.
+  const page = route.segments[0] ?? '';
+  useEffect(() => {
+    if (auth.state === 'signed-out' && !PUBLIC_PAGES.has(page))
+      navigate('/signin', { replace: true });
+    if (auth.state === 'signed-in' && (PUBLIC_PAGES.has(page) || page === '')) {
+      navigate('/models', { replace: true });
+    }
+  }, [auth.state, page]);
+
+  // A notice belongs to the page it was made on (pages navigate first, then notify).
+  const path = route.segments.join('/');
+  useEffect(() => {
+    // Only on a change of page: a notice made just before its navigation lands must stay.
+    setNotice((current) => (current && current.path !== path ? null : current));
+  }, [path]);
+  const notify = useCallback((message: string) => setNotice({ message, path: currentPath() }), []);
+
+  const signOut = useCallback(async () => {
+    await api.logout().catch(() => undefined);
+    setNotice(null);
+    setAuth({ state: 'signed-out', notice: 'You have signed out.' });
+  }, []);
+
+  const session = useMemo<Session | null>(
+    () => (auth.state === 'signed-in' ? { publisher: auth.publisher, notify, signOut } : null),
+    [auth, notify, signOut],
+  );
+
+  return (
+    <>
+      <a
+        class="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
+      <Header session={session} page={page} />
+      <main id="main" tabIndex={-1} class={session ? 'main' : 'main main--narrow'}>
+        <div class="notice-area" role="status">
+          {notice && session && notice.path === path && (
+            <p class="alert alert--success notice">{notice.message}</p>
+          )}
+        </div>
+        {auth.state === 'checking' && <Loading what="your account" />}
+        {auth.state === 'failed' && (
+          <>
+            <PageTitle title="Unavailable">The dashboard cannot reach the service</PageTitle>
+            <LoadError
+              error={auth.error}
+              onRetry={() => {
+                setAuth({ state: 'checking' });
+                setRound((r) => r + 1);
+              }}
+            />
+          </>
+        )}
+        {auth.state === 'signed-out' &&
+          (page === 'signup' ? (
+            <SignUpPage onSignedIn={(publisher) => setAuth({ state: 'signed-in', publisher })} />
+          ) : (
+            <SignInPage
+              notice={auth.notice}
+              onSignedIn={(publisher) => setAuth({ state: 'signed-in', publisher })}
+            />
+          ))}
+        {session && (
+          <SessionContext.Provider value={session}>
+            <SignedInPage route={route} />
+          </SessionContext.Provider>
+        )}
+      </main>
+    </>
+  );
+}
+
+const currentPath = (): string => parseHash(location.hash).segments.join('/');
+
+function SignedInPage({ route }: { route: Route }) {
+  const [page, id, tab] = route.segments;
+  if (page === 'models' && id === 'new') return <NewModelPage />;
+  if (page === 'models' && id) {
+    const modelTab: ModelTab = tab === 'settings' || tab === 'integration' ? tab : 'keys';
+    return <ModelPage key={id} modelId={id} tab={modelTab} />;
+  }
+  if (page === 'models') return <ModelsPage />;
+  if (page === 'stats') return <StatsPage route={route} />;
+  if (page === undefined || PUBLIC_PAGES.has(page)) return null; // redirecting
+  return (
+    <>
+      <PageTitle title="Not found">Page not found</PageTitle>
+      <p>
+        There is no such page. <a href={href('/models')}>Go to your models</a>
+      </p>
+    </>
+  );
+}
+
+function Header({ session, page }: { session: Session | null; page: string }) {
+  return (
+    <header class="topbar">
+      <div class="topbar__inner">
+        <a class="brand" href={href(session ? '/models' : '/signin')}>
+          <span class="brand__mark" aria-hidden="true">
+            A
+          </span>
+          <span class="brand__name">Adline</span>
+          <span class="brand__sub">Publisher dashboard</span>
+        </a>
+        {session && (
+          <>
+            <nav class="nav" aria-label="Main">
+              <a href={href('/models')} aria-current={page === 'models' ? 'page' : undefined}>
+                Models
+              </a>
+              <a href={href('/stats')} aria-current={page === 'stats' ? 'page' : undefined}>
+                Statistics
+              </a>
+              <a href="/docs">API docs</a>
+            </nav>
+            <div class="account">
+              <span class="account__name" title={session.publisher.email}>
+                {session.publisher.name}
+              </span>
+              <button
+                type="button"
+                class="button button--small"
+                onClick={() => void session.signOut()}
+              >
+                Sign out
+              </button>
+            </div>
+          </>
+        )}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,126 @@
+import {
+  BarController,
+  BarElement,
+  CategoryScale,
+  Chart,
+  type ChartDataset,
+  Legend,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+} from 'chart.js';
+import { useEffect, useRef } from 'preact/hooks';
+import { formatCount, formatMoney, formatShortDay } from '../format';
+import type { DayFigures } from '../stats-data';
+
+Chart.register(
+  BarController,
+  BarElement,
+  CategoryScale,
+  LinearScale,
+  LineController,
+  LineElement,
+  PointElement,
+  Tooltip,
+  Legend,
+);
+Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
+Chart.defaults.color = '#4b5563';
+
+const COLORS = { impressions: '#7da2f0', clicks: '#1d4ed8', earnings: '#047857' };
+
+/**
+ * Impressions alone, or clicks (bars, left axis) with earnings (line, right axis): clicks
+ * are a few percent of impressions, so on one axis they would not show.
+ */
+export type UsageChartKind = 'impressions' | 'clicks-earnings';
+
+export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; label: string }) {
+  const { kind, days, label } = props;
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    if (!canvas.current) return;
+    const datasets: ChartDataset<'bar' | 'line', number[]>[] =
+      kind === 'impressions'
+        ? [
+            {
+              label: 'Impressions',
+              data: days.map((d) => d.impressions),
+              backgroundColor: COLORS.impressions,
+              yAxisID: 'count',
+            },
+          ]
+        : [
+            {
+              type: 'line',
+              label: 'Earnings',
+              data: days.map((d) => d.earnings),
+              borderColor: COLORS.earnings,
+              backgroundColor: COLORS.earnings,
+              pointRadius: days.length > 45 ? 0 : 2,
+              tension: 0.25,
+              yAxisID: 'money',
+            },
+            {
+              label: 'Clicks',
+              data: days.map((d) => d.clicks),
+              backgroundColor: COLORS.clicks,
+              yAxisID: 'count',
+            },
+          ];
+    const chart = new Chart<'bar' | 'line', number[], string>(canvas.current, {
+      type: 'bar',
+      data: { labels: days.map((d) => formatShortDay(d.date)), datasets },
+      options: {
+        // The chart redraws on every change of range; motion adds nothing to the numbers.
+        animation: false,
+        responsive: true,
+        maintainAspectRatio: false,
+        interaction: { mode: 'index', intersect: false },
+        plugins: {
+          legend: { position: 'bottom' },
+          tooltip: {
+            callbacks: {
+              label: (item) =>
+                `${item.dataset.label ?? ''}: ${
+                  item.dataset.yAxisID === 'money'
+                    ? formatMoney(item.parsed.y ?? 0)
+                    : formatCount(item.parsed.y ?? 0)
+                }`,
+            },
+          },
+        },
+        scales: {
+          x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } },
+          count: {
+            type: 'linear',
+            position: 'left',
+            beginAtZero: true,
+            ticks: { precision: 0, callback: (v) => formatCount(Number(v)) },
+          },
+          ...(kind === 'clicks-earnings'
+            ? {
+                money: {
+                  type: 'linear' as const,
+                  position: 'right' as const,
+                  beginAtZero: true,
+                  grid: { drawOnChartArea: false },
+                  ticks: { callback: (v: number | string) => formatMoney(Number(v)) },
+                },
+              }
+            : {}),
+        },
+      },
+    });
+    return () => chart.destroy();
+  }, [kind, days]);
+  return (
+    <div class="chart">
+      <canvas ref={canvas} role="img" aria-label={label}>
+        {label}
+      </canvas>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Numbers, money and dates in the browser's locale.
+ *
+ * The service keeps amounts as plain decimals with no currency (SPEC.md leaves it open);
+ * Adline bills advertisers in US dollars, so the dashboard shows money as USD, in the
+ * locale's currency format ("$0.28", "0,28 $"). Change DISPLAY_CURRENCY if that changes.
+ */
+export const DISPLAY_CURRENCY = 'USD';
+
+const count = new Intl.NumberFormat(undefined);
+// Earnings of a single click can be fractions of a cent: show up to 4 decimals.
+const money = new Intl.NumberFormat(undefined, {
+  style: 'currency',
+  currency: DISPLAY_CURRENCY,
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 });
+// Stats days are UTC calendar days; format them in UTC so they never shift by a day.
+const day = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+const shortDay = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+const instant = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatCount = (n: number): string => count.format(n);
+export const formatMoney = (amount: number): string => money.format(amount);
+export const formatPercent = (fraction: number): string => percent.format(fraction);
+/** A `YYYY-MM-DD` day, e.g. "Nov 21, 2026". */
+export const formatDay = (isoDay: string): string => day.format(new Date(`${isoDay}T00:00:00Z`));
+/** A `YYYY-MM-DD` day for a chart axis, e.g. "Nov 21". */
+export const formatShortDay = (isoDay: string): string =>
+  shortDay.format(new Date(`${isoDay}T00:00:00Z`));
+/** A timestamp in the viewer's own time zone. */
+export const formatInstant = (iso: string): string => instant.format(new Date(iso));

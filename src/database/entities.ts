@@ -1,0 +1,26 @@
+import { Session } from '@/auth/entities/session.entity';
+import { Advertiser } from '@/campaigns/entities/advertiser.entity';
+import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
+import { Campaign } from '@/campaigns/entities/campaign.entity';
+import { DailyStat } from '@/earnings/entities/daily-stat.entity';
+import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
+import { AiModel } from '@/publishers/entities/ai-model.entity';
+import { ApiKey } from '@/publishers/entities/api-key.entity';
+import { Publisher } from '@/publishers/entities/publisher.entity';
+import { Click } from '@/tracking/entities/click.entity';
+import { Impression } from '@/tracking/entities/impression.entity';
+
+/** Every entity of the app; the migrations in `migrations/` must create exactly these. */
+export const ENTITIES = [
+  Publisher,
+  AiModel,
+  ApiKey,
+  Advertiser,
+  Campaign,
+  CampaignAuditEntry,
+  Impression,
+  Click,
+  LedgerEntry,
+  DailyStat,
+  Session,
+];

@@ -1,0 +1,20 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsDefined } from 'class-validator';
+import { IsIsoDay } from '@/common/validators';
+import { MAX_STATS_DAYS } from '../stats-range';
+
+/** A range of whole UTC days, both ends included: the query of every report. */
+export class DayRangeQueryDto {
+  @ApiProperty({ description: 'First day (UTC), included.', example: '2026-11-01' })
+  @IsIsoDay()
+  @IsDefined({ message: '$property is required' })
+  from: string;
+
+  @ApiProperty({
+    description: `Last day (UTC), included; at most ${MAX_STATS_DAYS} days after \`from\`, counting both.`,
+    example: '2026-11-30',
+  })
+  @IsIsoDay()
+  @IsDefined({ message: '$property is required' })
+  to: string;
+}

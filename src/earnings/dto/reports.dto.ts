@@ -1,0 +1,96 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsOptional } from 'class-validator';
+import { DayRangeQueryDto } from './day-range-query.dto';
+
+export const REPORT_FORMATS = ['json', 'csv'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export class ReportQueryDto extends DayRangeQueryDto {
+  @ApiPropertyOptional({
+    enum: REPORT_FORMATS,
+    default: 'json',
+    description: '`csv` answers `text/csv` (one row per line, a header first, a total last).',
+  })
+  @IsOptional()
+  @IsIn(REPORT_FORMATS)
+  format?: ReportFormat;
+}
+
+export class ReportFiguresDto {
+  @ApiProperty({ example: 1200 }) impressions: number;
+  @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
+  @ApiProperty({
+    description:
+      'Clicks recorded but not billed: invalid (bots, duplicates, forged) or over budget.',
+    example: 4,
+  })
+  invalid_clicks: number;
+  @ApiProperty({
+    description: 'clicks ÷ impressions, 6 decimals; 0 without impressions.',
+    example: 0.025,
+  })
+  ctr: number;
+  @ApiProperty({ description: 'What the billed clicks cost, in currency units.', example: 10.5 })
+  spend: number;
+}
+
+export class CampaignStatsRowDto extends ReportFiguresDto {
+  @ApiProperty({ description: 'UTC day.', example: '2026-11-01' }) date: string;
+}
+
+export class CampaignStatsDto {
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) campaign_id: string;
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({
+    type: [CampaignStatsRowDto],
+    description: 'One row per UTC day with any activity, oldest first; quiet days are left out.',
+  })
+  rows: CampaignStatsRowDto[];
+  @ApiProperty({ type: ReportFiguresDto }) totals: ReportFiguresDto;
+  @ApiProperty({ type: Number, nullable: true, example: 500 }) budget_total: number | null;
+  @ApiProperty({ type: Number, nullable: true, example: 50 }) budget_daily: number | null;
+  @ApiProperty({ description: 'Spent since creation (all days).', example: 120.5 }) spent: number;
+  @ApiProperty({ description: 'Spent on the current UTC day.', example: 12.25 })
+  spent_today: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'budget_total − spent; null without a total budget.',
+    example: 379.5,
+  })
+  remaining_budget: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'budget_daily − spent_today; null without a daily budget.',
+    example: 37.75,
+  })
+  remaining_budget_today: number | null;
+}
+
+export class PublisherReportTotalsDto extends ReportFiguresDto {
+  @ApiProperty({ description: "The publishers' share of the spend.", example: 7.35 })
+  publisher_earnings: number;
+  @ApiProperty({ description: 'The platform’s share: spend − publisher_earnings.', example: 3.15 })
+  platform_revenue: number;
+}
+
+export class PublisherReportRowDto extends PublisherReportTotalsDto {
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) publisher_id: string;
+  @ApiProperty({ type: String, nullable: true, example: 'Ada Publishing' })
+  publisher_name: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'ada@example.com' })
+  publisher_email: string | null;
+}
+
+export class PublisherReportDto {
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({
+    type: [PublisherReportRowDto],
+    description: 'One row per publisher with any activity in the range, by publisher id.',
+  })
+  rows: PublisherReportRowDto[];
+  @ApiProperty({ type: PublisherReportTotalsDto }) totals: PublisherReportTotalsDto;
+}

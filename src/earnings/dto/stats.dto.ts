@@ -1,0 +1,43 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { DayRangeQueryDto } from './day-range-query.dto';
+
+export class StatsQueryDto extends DayRangeQueryDto {
+  @ApiPropertyOptional({ description: 'Only this one of your AI models.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  model_id?: string;
+}
+
+export class StatsTotalsDto {
+  @ApiProperty({ example: 1200 }) impressions: number;
+  @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
+  @ApiProperty({
+    description: 'clicks ÷ impressions, 6 decimals; 0 without impressions.',
+    example: 0.025,
+  })
+  ctr: number;
+  @ApiProperty({
+    description: 'Your share of the billed clicks, in currency units.',
+    example: 7.35,
+  })
+  earnings: number;
+}
+
+export class StatsRowDto extends StatsTotalsDto {
+  @ApiProperty({ description: 'UTC day.', example: '2026-11-01' }) date: string;
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) model_id: string;
+}
+
+export class StatsDto {
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({
+    type: [StatsRowDto],
+    description:
+      'One row per day and model with any activity, by day then model; quiet days are left out.',
+  })
+  rows: StatsRowDto[];
+  @ApiProperty({ type: StatsTotalsDto }) totals: StatsTotalsDto;
+}

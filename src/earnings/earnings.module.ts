@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { DailyStatsRepository } from './daily-stats.repository';
+import { EarningsService } from './earnings.service';
+import { DailyStat } from './entities/daily-stat.entity';
+import { LedgerEntry } from './entities/ledger-entry.entity';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([LedgerEntry, DailyStat])],
+  providers: [EarningsService, DailyStatsRepository],
+  exports: [EarningsService],
+})
+export class EarningsModule {}

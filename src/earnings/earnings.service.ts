@@ -1,0 +1,101 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { utcDay } from '@/common/clock';
+import { splitRevenue } from '@/common/money';
+import { newId } from '@/database/columns';
+import { DailyStatsRepository, StatIncrement } from './daily-stats.repository';
+import { LedgerEntry } from './entities/ledger-entry.entity';
+
+export interface ServedImpression {
+  createdAt: Date;
+  modelId: string;
+  campaignId: string;
+  publisherId: string;
+}
+
+export interface BilledClick {
+  clickId: string;
+  at: Date;
+  campaignId: string;
+  publisherId: string;
+  modelId: string;
+  bidMicros: number;
+  revenueSharePpm: number;
+}
+
+export interface UnbilledClick {
+  at: Date;
+  campaignId: string;
+  publisherId: string;
+  modelId: string;
+}
+
+/**
+ * The money ledger and the daily roll-ups. Every method runs inside the caller's transaction,
+ * so an event and what it earns are committed together or not at all.
+ */
+@Injectable()
+export class EarningsService {
+  constructor(private readonly dailyStats: DailyStatsRepository) {}
+
+  async recordImpressions(manager: EntityManager, impressions: ServedImpression[]): Promise<void> {
+    await this.dailyStats.increment(
+      manager,
+      impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 })),
+    );
+  }
+
+  /**
+   * Bills a valid click: the campaign's spend and its split between the publisher and the
+   * platform, as three ledger entries whose credits add up to the spend to the micro.
+   * @returns the publisher's earnings in micros.
+   */
+  async recordBilledClick(manager: EntityManager, click: BilledClick): Promise<number> {
+    const { publisherMicros, platformMicros } = splitRevenue(
+      click.bidMicros,
+      click.revenueSharePpm,
+    );
+    const entry = (account: LedgerEntry['account'], amountMicros: number) =>
+      manager.create(LedgerEntry, {
+        id: newId(),
+        createdAt: click.at,
+        clickId: click.clickId,
+        account,
+        campaignId: click.campaignId,
+        publisherId: click.publisherId,
+        modelId: click.modelId,
+        amountMicros,
+      });
+    await manager.insert(LedgerEntry, [
+      entry('campaign_spend', click.bidMicros),
+      entry('publisher_earnings', publisherMicros),
+      entry('platform_revenue', platformMicros),
+    ]);
+    await this.dailyStats.increment(manager, [
+      {
+        ...key(click.at, click),
+        clicks: 1,
+        spendMicros: click.bidMicros,
+        earningsMicros: publisherMicros,
+      },
+    ]);
+    return publisherMicros;
+  }
+
+  /** Counts a click that earns nothing (invalid, or over the campaign's budget). */
+  async recordUnbilledClick(manager: EntityManager, click: UnbilledClick): Promise<void> {
+    await this.dailyStats.increment(manager, [{ ...key(click.at, click), invalidClicks: 1 }]);
+  }
+}
+
+function key(
+  at: Date,
+  ids: { modelId: string; campaignId: string; publisherId: string },
+): StatIncrement {
+  return {
+    day: utcDay(at),
+    modelId: ids.modelId,
+    campaignId: ids.campaignId,
+    publisherId: ids.publisherId,
+  };
+}

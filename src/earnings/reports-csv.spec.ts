@@ -1,0 +1,84 @@
+import { campaignStatsCsv, publisherReportCsv, toCsv } from './reports-csv';
+
+describe('toCsv', () => {
+  it('writes RFC 4180: CRLF lines, quotes around commas, quotes and line breaks', () => {
+    expect(
+      toCsv({
+        filename: 'x.csv',
+        header: ['a', 'b'],
+        rows: [
+          ['x,y', 'say "hi"'],
+          ['two\nlines', null],
+        ],
+      }),
+    ).toBe('a,b\r\n"x,y","say ""hi"""\r\n"two\nlines",\r\n');
+  });
+
+  it.each([
+    ['=HYPERLINK("http://evil.example")', `"'=HYPERLINK(""http://evil.example"")"`],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1:A2)', "'@SUM(A1:A2)"],
+    ['\tcmd', "'\tcmd"],
+    ['\rcmd', `"'\rcmd"`],
+  ])('defuses the formula %j as %s', (cell, written) => {
+    expect(toCsv({ filename: 'x.csv', header: ['name'], rows: [[cell]] })).toBe(
+      `name\r\n${written}\r\n`,
+    );
+  });
+
+  it('leaves numbers as they are, negative ones too', () => {
+    expect(toCsv({ filename: 'x.csv', header: ['n'], rows: [[-1.5], [0.000001]] })).toBe(
+      'n\r\n-1.5\r\n0.000001\r\n',
+    );
+  });
+});
+
+describe('report tables', () => {
+  const figures = { impressions: 10, clicks: 2, invalid_clicks: 1, ctr: 0.2, spend: 0.7 };
+
+  it('lays out a campaign report as one row per day and a total', () => {
+    const table = campaignStatsCsv({
+      campaign_id: 'c1',
+      from: '2030-01-01',
+      to: '2030-01-31',
+      rows: [{ date: '2030-01-02', ...figures }],
+      totals: figures,
+      budget_total: null,
+      budget_daily: null,
+      spent: 0.7,
+      spent_today: 0,
+      remaining_budget: null,
+      remaining_budget_today: null,
+    });
+    expect(table.filename).toBe('campaign-c1-2030-01-01-2030-01-31.csv');
+    expect(toCsv(table)).toBe(
+      'date,impressions,clicks,invalid_clicks,ctr,spend\r\n2030-01-02,10,2,1,0.2,0.7\r\ntotal,10,2,1,0.2,0.7\r\n',
+    );
+  });
+
+  it('lays out the publisher report with its shares and a total', () => {
+    const shares = { ...figures, publisher_earnings: 0.49, platform_revenue: 0.21 };
+    const csv = toCsv(
+      publisherReportCsv({
+        from: '2030-01-01',
+        to: '2030-01-01',
+        rows: [
+          {
+            publisher_id: 'p1',
+            publisher_name: '=cmd',
+            publisher_email: 'p@example.test',
+            ...shares,
+          },
+        ],
+        totals: shares,
+      }),
+    );
+    expect(csv.split('\r\n')).toEqual([
+      'publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue',
+      "p1,'=cmd,p@example.test,10,2,1,0.2,0.7,0.49,0.21",
+      'total,,,10,2,1,0.2,0.7,0.49,0.21',
+      '',
+    ]);
+  });
+});

@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@/auth/auth.module';
+import { PublishersModule } from '@/publishers/publishers.module';
+import { DailyStat } from './entities/daily-stat.entity';
+import { ReportsController } from './reports.controller';
+import { ReportsRepository } from './reports.repository';
+import { ReportsService } from './reports.service';
+
+/**
+ * Operators' reports (`/api/admin/reports/…`, and the campaign report's figures). Apart from
+ * EarningsModule, which the tracking hot path imports, so that the write side does not
+ * depend on sessions.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([DailyStat]), AuthModule, PublishersModule],
+  controllers: [ReportsController],
+  providers: [ReportsService, ReportsRepository],
+  exports: [ReportsService],
+})
+export class ReportsModule {}

@@ -1,0 +1,34 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
+import type { Principal } from '@/auth/principal';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { StatsDto, StatsQueryDto } from './dto/stats.dto';
+import { StatsService } from './stats.service';
+
+@ApiTags('stats')
+@Controller('api/stats')
+@Authenticated()
+export class StatsController {
+  constructor(private readonly stats: StatsService) {}
+
+  @Get()
+  @ApiOperation({
+    summary: 'Your usage statistics per UTC day and model',
+    description:
+      'Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted.',
+  })
+  @ApiOkResponse({ type: StatsDto })
+  @ApiProblemResponses({
+    400: ['validation_failed'],
+    401: ['unauthorized'],
+    403: ['forbidden'],
+    404: ['not_found'],
+  })
+  getUsageStats(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: StatsQueryDto,
+  ): Promise<StatsDto> {
+    return this.stats.forPublisher(principal.publisherId, query);
+  }
+}

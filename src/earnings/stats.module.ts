@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AuthModule } from '@/auth/auth.module';
+import { PublishersModule } from '@/publishers/publishers.module';
+import { DailyStat } from './entities/daily-stat.entity';
+import { StatsController } from './stats.controller';
+import { StatsRepository } from './stats.repository';
+import { StatsService } from './stats.service';
+
+/**
+ * Publishers' usage statistics (`GET /api/stats`). Apart from EarningsModule, which the
+ * tracking hot path imports, so that the write side does not depend on sessions.
+ */
+@Module({
+  imports: [TypeOrmModule.forFeature([DailyStat]), AuthModule, PublishersModule],
+  controllers: [StatsController],
+  providers: [StatsService, StatsRepository],
+})
+export class StatsModule {}

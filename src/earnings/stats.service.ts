@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { microsToUnits } from '@/common/money';
+import { ProblemException } from '@/common/problem';
+import { PublishersService } from '@/publishers/publishers.service';
+import { StatsDto, StatsQueryDto, StatsTotalsDto } from './dto/stats.dto';
+import { statsRangeErrors } from './stats-range';
+import { StatsRepository } from './stats.repository';
+
+/** A publisher's usage statistics, from the daily roll-ups. */
+@Injectable()
+export class StatsService {
+  constructor(
+    private readonly stats: StatsRepository,
+    private readonly publishers: PublishersService,
+  ) {}
+
+  async forPublisher(publisherId: string, query: StatsQueryDto): Promise<StatsDto> {
+    const errors = statsRangeErrors(query.from, query.to);
+    if (errors.length > 0) throw ProblemException.validation(errors);
+    if (
+      query.model_id !== undefined &&
+      !(await this.publishers.findOwnedModel(publisherId, query.model_id))
+    ) {
+      throw ProblemException.notFound('not_found', 'No AI model of yours has this id.');
+    }
+    const rows = await this.stats.perDayAndModel(publisherId, query.from, query.to, query.model_id);
+    const sum = (pick: (r: (typeof rows)[number]) => number) =>
+      rows.reduce((total, r) => total + pick(r), 0);
+    return {
+      from: query.from,
+      to: query.to,
+      rows: rows.map((r) => ({
+        date: r.day,
+        model_id: r.modelId,
+        ...figures(r.impressions, r.clicks, r.earningsMicros),
+      })),
+      totals: figures(
+        sum((r) => r.impressions),
+        sum((r) => r.clicks),
+        sum((r) => r.earningsMicros),
+      ),
+    };
+  }
+}
+
+/** The figures of a row or the totals; money becomes decimal units only here, at the edge. */
+function figures(impressions: number, clicks: number, earningsMicros: number): StatsTotalsDto {
+  return {
+    impressions,
+    clicks,
+    ctr: impressions > 0 ? Math.round((clicks / impressions) * 1e6) / 1e6 : 0,
+    earnings: microsToUnits(earningsMicros),
+  };
+}

@@ -1,0 +1,45 @@
+import 'reflect-metadata';
+import { createApp } from './app.setup';
+import { AppConfig } from './config/app-config';
+import { ConfigError } from './config/environment';
+import { DemoData, DemoSeeder } from './demo/demo-seeder.service';
+
+async function bootstrap(): Promise<void> {
+  const config = AppConfig.fromEnvironment();
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: '0.0.0.0' });
+  // Start-up lines are for the operator whatever LOG_LEVEL is, so they go to stdout directly.
+  console.log(`Adline listening on ${config.baseUrl} (API docs: ${config.baseUrl}/docs)`);
+  console.log(`Publisher dashboard: ${config.baseUrl}/dashboard`);
+  // Demo data only for a development instance on an empty database, never in production.
+  if (config.nodeEnv === 'development') {
+    const demo = await app.get(DemoSeeder).seedIfEmpty();
+    if (demo) printDemo(config, demo);
+  }
+}
+
+function printDemo(config: AppConfig, demo: DemoData): void {
+  console.log(
+    [
+      'Seeded demo data into the empty database.',
+      `  demo publisher: ${demo.publisherEmail}, password ${demo.publisherPassword}`,
+      `    sign in at ${config.baseUrl}/dashboard`,
+      `  demo API key (model ${demo.modelId}): ${demo.apiKey}`,
+      'Fetch an ad:',
+      `  curl -s -X POST ${config.baseUrl}/api/fetch-ads \\`,
+      `    -H 'service-api-key: ${demo.apiKey}' -H 'Content-Type: application/json' \\`,
+      `    -d '{"conversation":"Which GPU should I rent to train my model?","context_keywords":"gpu, machine learning"}'`,
+      'Then open the campaign_link of the answer: it redirects to the advertiser (302).',
+    ].join('\n'),
+  );
+}
+
+bootstrap().catch((error: unknown) => {
+  // A bad environment is the operator's mistake: one clear line, no stack trace.
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

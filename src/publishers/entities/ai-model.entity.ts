@@ -1,0 +1,29 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { IdColumn, RefColumn, TimestampColumn } from '@/database/columns';
+import { Publisher } from './publisher.entity';
+
+export type ModelStatus = 'active' | 'deactivated';
+/** Who deactivated a model: a publisher may reactivate only what it deactivated itself. */
+export type ModelDeactivator = 'publisher' | 'operator';
+
+@Entity('ai_models')
+@Index('idx_ai_models_publisher', ['publisherId'])
+export class AiModel {
+  @IdColumn() id: string;
+
+  @RefColumn('publisher_id') publisherId: string;
+
+  @ManyToOne(() => Publisher, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'publisher_id', foreignKeyConstraintName: 'fk_ai_models_publisher' })
+  publisher?: Publisher;
+
+  @Column({ type: 'varchar', length: 100 }) name: string;
+  @Column({ type: 'varchar', length: 1000, nullable: true }) description: string | null;
+  @Column({ type: 'varchar', length: 2048, nullable: true }) link: string | null;
+  @Column({ type: 'varchar', length: 16 }) status: ModelStatus;
+  @Column({ name: 'deactivated_by', type: 'varchar', length: 16, nullable: true })
+  deactivatedBy: ModelDeactivator | null;
+
+  @TimestampColumn('created_at') createdAt: Date;
+  @TimestampColumn('updated_at') updatedAt: Date;
+}

@@ -1,0 +1,29 @@
+import { Column, Entity, Index } from 'typeorm';
+import { IdColumn, TimestampColumn } from '@/database/columns';
+
+export type PublisherRole = 'publisher' | 'admin';
+export type PublisherStatus = 'active' | 'suspended';
+
+@Entity('publishers')
+export class Publisher {
+  @IdColumn() id: string;
+
+  @Index('uq_publishers_email', { unique: true })
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  @Column({ type: 'varchar', length: 100 }) name: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
+  passwordHash: string | null;
+
+  @Column({ type: 'varchar', length: 16 }) role: PublisherRole;
+
+  @Column({ type: 'varchar', length: 16 }) status: PublisherStatus;
+
+  /** The publisher's share of each billed click, in parts per million (700000 = 70 %). */
+  @Column({ name: 'revenue_share_ppm', type: 'integer' }) revenueSharePpm: number;
+
+  @TimestampColumn('created_at') createdAt: Date;
+  @TimestampColumn('updated_at') updatedAt: Date;
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
+import type { Principal } from '@/auth/principal';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { CreatedModelDto, CreateModelDto, ModelDto, UpdateModelDto } from './dto/model.dto';
+import { ModelsService } from './models.service';
+
+const MODEL_ID = { name: 'id', description: 'Id of one of your AI models.' };
+
+@ApiTags('models')
+@Controller('api/models')
+@Authenticated()
+export class ModelsController {
+  constructor(private readonly models: ModelsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your AI models, oldest first' })
+  @ApiOkResponse({ type: [ModelDto] })
+  @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'] })
+  listModels(@CurrentPrincipal() principal: Principal): Promise<ModelDto[]> {
+    return this.models.list(principal.publisherId);
+  }
+
+  @Post()
+  @ApiOperation({
+    summary: 'Register an AI model',
+    description:
+      'The model starts active with its first API key, whose secret is shown only in this response. More keys: `POST /api/models/{id}/keys`.',
+  })
+  @ApiCreatedResponse({ type: CreatedModelDto })
+  @ApiProblemResponses({
+    400: ['validation_failed', 'malformed_json'],
+    401: ['unauthorized'],
+    403: ['forbidden'],
+  })
+  createModel(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateModelDto,
+  ): Promise<CreatedModelDto> {
+    return this.models.create(principal.publisherId, body);
+  }
+
+  @Get(':id')
+  @ApiOperation({ summary: 'One of your AI models' })
+  @ApiParam(MODEL_ID)
+  @ApiOkResponse({ type: ModelDto })
+  @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'], 404: ['not_found'] })
+  getModel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ModelDto> {
+    return this.models.get(principal.publisherId, id);
+  }
+
+  @Patch(':id')
+  @ApiOperation({
+    summary: 'Change an AI model: name, description, link or status',
+    description:
+      "Deactivating makes the model's keys answer 404 `model_inactive` at once; reactivating restores them. A model an operator deactivated stays so (403 `model_locked`).",
+  })
+  @ApiParam(MODEL_ID)
+  @ApiOkResponse({ type: ModelDto })
+  @ApiProblemResponses({
+    400: ['validation_failed', 'malformed_json'],
+    401: ['unauthorized'],
+    403: ['forbidden', 'model_locked'],
+    404: ['not_found'],
+  })
+  updateModel(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdateModelDto,
+  ): Promise<ModelDto> {
+    return this.models.update(principal.publisherId, id, body);
+  }
+}

@@ -1,0 +1,85 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { ProblemException } from '@/common/problem';
+import { AiModel, ModelStatus } from './entities/ai-model.entity';
+import { toApiKeyDto } from './dto/api-key.dto';
+import {
+  CreatedModelDto,
+  CreateModelDto,
+  ModelDto,
+  toModelDto,
+  UpdateModelDto,
+} from './dto/model.dto';
+import { PublishersService } from './publishers.service';
+
+/** A publisher's AI models, as the management API shows and changes them. */
+@Injectable()
+export class ModelsService {
+  constructor(
+    @InjectRepository(AiModel) private readonly models: Repository<AiModel>,
+    private readonly publishers: PublishersService,
+  ) {}
+
+  async list(publisherId: string): Promise<ModelDto[]> {
+    const models = await this.models.find({
+      where: { publisherId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+    });
+    return models.map(toModelDto);
+  }
+
+  async get(publisherId: string, modelId: string): Promise<ModelDto> {
+    return toModelDto(await this.owned(publisherId, modelId));
+  }
+
+  /** SPEC.md: keys are issued when the publisher registers a model, so it comes with one. */
+  async create(publisherId: string, input: CreateModelDto): Promise<CreatedModelDto> {
+    const model = await this.publishers.createModel(publisherId, input);
+    const { key, secret } = await this.publishers.createApiKey(model.id, 'default');
+    return { ...toModelDto(model), api_key: { ...toApiKeyDto(key), key: secret } };
+  }
+
+  async update(publisherId: string, modelId: string, changes: UpdateModelDto): Promise<ModelDto> {
+    const model = await this.owned(publisherId, modelId);
+    const statusChanges = changes.status !== undefined && changes.status !== model.status;
+    // An operator's deactivation (abuse, a complaint) is not the publisher's to undo.
+    if (statusChanges && model.deactivatedBy === 'operator') {
+      throw new ProblemException(
+        HttpStatus.FORBIDDEN,
+        'model_locked',
+        'An operator deactivated this model; contact support to reactivate it.',
+      );
+    }
+    const fields = {
+      ...(changes.name !== undefined ? { name: changes.name } : {}),
+      ...(changes.description !== undefined ? { description: changes.description } : {}),
+      ...(changes.link !== undefined ? { link: changes.link } : {}),
+    };
+    if (Object.keys(fields).length > 0) {
+      await this.models.update({ id: model.id }, { ...fields, updatedAt: new Date() });
+    }
+    if (statusChanges) {
+      await this.publishers.setModelStatus(model.id, changes.status as ModelStatus, 'publisher');
+    }
+    return this.get(publisherId, modelId);
+  }
+
+  /** An operator's status change, on any publisher's model. */
+  async setStatusAsOperator(modelId: string, status: ModelStatus): Promise<ModelDto> {
+    const model = await this.models.findOneBy({ id: modelId });
+    if (!model) throw ProblemException.notFound('not_found', 'No AI model has this id.');
+    await this.publishers.setModelStatus(model.id, status, 'operator');
+    return toModelDto(await this.models.findOneByOrFail({ id: model.id }));
+  }
+
+  /** The model if this publisher owns it; any other id is 404, as if it did not exist. */
+  async owned(publisherId: string, modelId: string): Promise<AiModel> {
+    const model = await this.publishers.findOwnedModel(publisherId, modelId);
+    if (!model) throw modelNotFound();
+    return model;
+  }
+}
+
+export const modelNotFound = (): ProblemException =>
+  ProblemException.notFound('not_found', 'No AI model of yours has this id.');

@@ -1,0 +1,76 @@
+import { HttpStatus, Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { pageOf } from '@/common/dto/page-query.dto';
+import { shareToPpm } from '@/common/money';
+import { ProblemException } from '@/common/problem';
+import { ApiKeyResolver } from './api-key-resolver.service';
+import { PublisherDto, toPublisherDto } from './dto/publisher.dto';
+import {
+  PublisherListQueryDto,
+  PublisherPageDto,
+  UpdatePublisherDto,
+} from './dto/publisher-admin.dto';
+import { Publisher } from './entities/publisher.entity';
+
+/** Publisher accounts as the management API shows them, and operators change them. */
+@Injectable()
+export class PublisherAccountsService {
+  constructor(
+    @InjectRepository(Publisher) private readonly publishers: Repository<Publisher>,
+    private readonly resolver: ApiKeyResolver,
+  ) {}
+
+  async profile(publisherId: string): Promise<PublisherDto> {
+    return toPublisherDto(await this.find(publisherId));
+  }
+
+  async list(query: PublisherListQueryDto): Promise<PublisherPageDto> {
+    const { page, perPage, offset } = pageOf(query);
+    const [publishers, total] = await this.publishers.findAndCount({
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: offset,
+      take: perPage,
+    });
+    return { items: publishers.map(toPublisherDto), page, per_page: perPage, total };
+  }
+
+  /**
+   * Changes a publisher's revenue share or status. Both reach fetch-ads at once: the cached
+   * credentials of the publisher's keys are dropped, so the next impression carries the new
+   * share and a suspended publisher's keys answer 404.
+   */
+  async updateAsOperator(
+    operatorId: string,
+    publisherId: string,
+    changes: UpdatePublisherDto,
+  ): Promise<PublisherDto> {
+    const publisher = await this.find(publisherId);
+    // An operator who suspends themself may lock every operator out.
+    if (changes.status === 'suspended' && publisher.id === operatorId) {
+      throw new ProblemException(
+        HttpStatus.CONFLICT,
+        'conflict',
+        'You cannot suspend your own account; ask another operator.',
+      );
+    }
+    await this.publishers.update(
+      { id: publisher.id },
+      {
+        ...(changes.revenue_share !== undefined
+          ? { revenueSharePpm: shareToPpm(changes.revenue_share) }
+          : {}),
+        ...(changes.status !== undefined ? { status: changes.status } : {}),
+        updatedAt: new Date(),
+      },
+    );
+    this.resolver.invalidate((c) => c.publisherId === publisher.id);
+    return this.profile(publisher.id);
+  }
+
+  private async find(publisherId: string): Promise<Publisher> {
+    const publisher = await this.publishers.findOneBy({ id: publisherId });
+    if (!publisher) throw ProblemException.notFound('not_found', 'No publisher has this id.');
+    return publisher;
+  }
+}

@@ -1,0 +1,22 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
+import type { Principal } from '@/auth/principal';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { PublisherDto } from './dto/publisher.dto';
+import { PublisherAccountsService } from './publisher-accounts.service';
+
+@ApiTags('publisher')
+@Controller('api/publisher')
+@Authenticated()
+export class PublisherController {
+  constructor(private readonly accounts: PublisherAccountsService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The signed-in publisher, with its revenue share' })
+  @ApiOkResponse({ type: PublisherDto })
+  @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'] })
+  getPublisher(@CurrentPrincipal() principal: Principal): Promise<PublisherDto> {
+    return this.accounts.profile(principal.publisherId);
+  }
+}

@@ -1,0 +1,81 @@
+import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
+import type { Principal } from '@/auth/principal';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { ModelDto, OperatorModelStatusDto } from './dto/model.dto';
+import { PublisherDto } from './dto/publisher.dto';
+import {
+  PublisherListQueryDto,
+  PublisherPageDto,
+  UpdatePublisherDto,
+} from './dto/publisher-admin.dto';
+import { ModelsService } from './models.service';
+import { PublisherAccountsService } from './publisher-accounts.service';
+
+/** Operators' routes over publishers and their models; a publisher gets 403. */
+@ApiTags('admin')
+@Controller('api/admin')
+@Authenticated({ role: 'admin' })
+export class PublishersAdminController {
+  constructor(
+    private readonly accounts: PublisherAccountsService,
+    private readonly models: ModelsService,
+  ) {}
+
+  @Get('publishers')
+  @ApiOperation({ summary: 'Operators: every publisher account, oldest first, page by page' })
+  @ApiOkResponse({ type: PublisherPageDto })
+  @ApiProblemResponses({
+    400: ['validation_failed'],
+    401: ['unauthorized'],
+    403: ['forbidden'],
+  })
+  listPublishers(@Query() query: PublisherListQueryDto): Promise<PublisherPageDto> {
+    return this.accounts.list(query);
+  }
+
+  @Patch('publishers/:id')
+  @ApiOperation({
+    summary: "Operators: change a publisher's revenue share or status",
+    description:
+      'Takes effect at once: new impressions carry the new share; a suspended publisher cannot sign in and its keys answer 404 `model_inactive`.',
+  })
+  @ApiParam({ name: 'id', description: 'Id of the publisher.' })
+  @ApiOkResponse({ type: PublisherDto })
+  @ApiProblemResponses({
+    400: ['validation_failed', 'malformed_json'],
+    401: ['unauthorized'],
+    403: ['forbidden'],
+    404: ['not_found'],
+    409: ['conflict'],
+  })
+  updatePublisher(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: UpdatePublisherDto,
+  ): Promise<PublisherDto> {
+    return this.accounts.updateAsOperator(principal.publisherId, id, body);
+  }
+
+  @Patch('models/:id')
+  @ApiOperation({
+    summary: "Operators: activate or deactivate any publisher's AI model",
+    description:
+      "Deactivating makes the model's keys answer 404 `model_inactive` at once, and its publisher cannot reactivate it.",
+  })
+  @ApiParam({ name: 'id', description: 'Id of the AI model.' })
+  @ApiOkResponse({ type: ModelDto })
+  @ApiProblemResponses({
+    400: ['validation_failed', 'malformed_json'],
+    401: ['unauthorized'],
+    403: ['forbidden'],
+    404: ['not_found'],
+  })
+  updateModelStatus(
+    @Param('id') id: string,
+    @Body() body: OperatorModelStatusDto,
+  ): Promise<ModelDto> {
+    return this.models.setStatusAsOperator(id, body.status);
+  }
+}

@@ -1,0 +1,29 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CampaignsModule } from '@/campaigns/campaigns.module';
+import { AppConfig } from '@/config/app-config';
+import { EarningsModule } from '@/earnings/earnings.module';
+import { ClickLinkSigner } from './click-link';
+import { ClickController } from './click.controller';
+import { ClickService } from './click.service';
+import { Click } from './entities/click.entity';
+import { Impression } from './entities/impression.entity';
+import { ImpressionWriter } from './impression-writer.service';
+import { RetentionService } from './retention.service';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Impression, Click]), CampaignsModule, EarningsModule],
+  controllers: [ClickController],
+  providers: [
+    ClickService,
+    ImpressionWriter,
+    RetentionService,
+    {
+      provide: ClickLinkSigner,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new ClickLinkSigner(config.clickSigningSecret),
+    },
+  ],
+  exports: [ImpressionWriter, ClickLinkSigner],
+})
+export class TrackingModule {}

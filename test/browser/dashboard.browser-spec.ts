@@ -1,0 +1,337 @@
+import { marked } from 'marked';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { utcDay } from '@/common/clock';
+import { DemoSeeder } from '@/demo/demo-seeder.service';
+import { PublishersService } from '@/publishers/publishers.service';
+import { BROWSER_UA } from '../support/ads';
+import { expectProblem } from '../support/problem';
+import { startTestApp, type TestApp } from '../support/test-app';
+import {
+  ConsoleWatch,
+  launchChromium,
+  type LocalSite,
+  screenshots,
+  startLocalSite,
+} from './browser-support';
+
+const EMAIL = 'barista@example.test';
+const PASSWORD = 'a long barista password';
+const MODEL = 'Barista Chat';
+const BID = '0.40';
+
+/** Money as the dashboard shows it to an en-US browser (it displays amounts as USD). */
+const usd = (amount: number) =>
+  new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 4,
+  }).format(amount);
+
+const text = async (page: Page, selector: string) =>
+  (await page.locator(selector).innerText()).trim();
+
+describe('the publisher dashboard in Chromium', () => {
+  let t: TestApp;
+  let site: LocalSite;
+  let browser: Browser;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    [t, site, browser] = await Promise.all([startTestApp(), startLocalSite(), launchChromium()]);
+    // A person's Chrome: headless Chromium names itself in its user agent, and a click from
+    // a known bot is recorded but never billed.
+    context = await browser.newContext({
+      userAgent: BROWSER_UA,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      viewport: { width: 1280, height: 800 },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await site?.close();
+    await t?.close();
+  });
+
+  it('lets the demo publisher that a first start prints sign in', async () => {
+    const demo = await t.app.get(DemoSeeder).seedIfEmpty();
+    expect(demo).not.toBeNull();
+    const login = await t.http('/api/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: demo?.publisherEmail, password: demo?.publisherPassword }),
+    });
+    expect(login.status).toBe(200);
+  });
+
+  it('is one page at /dashboard and /dashboard/, with a strict CSP and long-lived assets', async () => {
+    for (const path of ['/dashboard', '/dashboard/']) {
+      const response = await t.http(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toContain('text/html');
+      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      expect(await response.text()).toContain('name="adline-session" content="absent"');
+    }
+    const page = await (
+      await t.http('/dashboard', { headers: { cookie: 'adline_session=anything' } })
+    ).text();
+    expect(page).toContain('name="adline-session" content="present"');
+    const script = /src="(\/dashboard\/assets\/app-\w+\.js)"/.exec(page)?.[1] ?? 'no script';
+    const asset = await t.http(script);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('content-type')).toContain('javascript');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    await expectProblem(await t.http('/dashboard/assets/missing.js'), 404, 'not_found');
+    const openapi = (await (await t.http('/docs/openapi.json')).json()) as { paths: object };
+    expect(Object.keys(openapi.paths).filter((p) => p.startsWith('/dashboard'))).toEqual([]);
+  });
+
+  it('takes a new publisher from sign-up to a billed click, then revokes the key', async () => {
+    const campaign = await t.f.campaign({
+      name: 'Espresso Gear',
+      text: 'Grinders and machines for the perfect shot.',
+      keywords: 'espresso, coffee',
+      bid: BID,
+      targetUrl: `${site.url}/landing`,
+    });
+    const page = await context.newPage();
+    const watch = new ConsoleWatch(page);
+
+    // Signed out, the dashboard opens on the sign-in page.
+    await page.goto(`${t.baseUrl}/dashboard`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await screenshots(page, '01-sign-in');
+
+    // Sign up; the server's field errors appear beside their fields.
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Create a publisher account' }).waitFor();
+    await page.getByLabel('Publisher name').fill('Barista AI');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill('short');
+    watch.expect(/status of 400/);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    const passwordError = page.locator('#signup-password-error');
+    await passwordError.waitFor();
+    expect(await passwordError.innerText()).toContain('at least 10 characters');
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Password').getAttribute('aria-describedby')).toContain(
+      'signup-password-error',
+    );
+    await screenshots(page, '02-sign-up-errors');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+
+    // No models yet: an empty state that leads to the first one.
+    await page.getByRole('heading', { name: 'No models yet' }).waitFor();
+    await screenshots(page, '03-models-empty');
+    expect(
+      await page.evaluate('Object.keys(localStorage).length + Object.keys(sessionStorage).length'),
+    ).toBe(0);
+    const cookies = await context.cookies(t.baseUrl);
+    expect(cookies.find((c) => c.name === 'adline_session')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+
+    // Register a model.
+    await page.getByRole('link', { name: 'Register a model' }).click();
+    await page.getByLabel('Name').fill(MODEL);
+    await page.getByLabel('Description').fill('Answers questions about coffee.');
+    await page.getByLabel('Link').fill('https://barista.example');
+    await screenshots(page, '04-model-new');
+    await page.getByRole('button', { name: 'Register model' }).click();
+
+    // The model comes with its first key, shown once, with a warning and a copy button.
+    const dialog = page.getByRole('dialog', { name: 'Your new API key' });
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('it will not be shown again');
+    expect(await dialog.getByLabel(/API key/).inputValue()).toMatch(/^adl_live_/);
+    expect(await page.locator('.notice').innerText()).toContain('registered');
+    await screenshots(page, '05-first-key');
+    await dialog.getByRole('button', { name: 'I have stored the key' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.locator('tbody tr', { hasText: 'default' }).innerText()).toContain('Active');
+    const modelId = /#\/models\/([^/]+)\/keys/.exec(page.url())?.[1] ?? '';
+    expect(modelId).not.toBe('');
+
+    // Generate a second key, for production: shown once, copied with the copy button.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.baseUrl });
+    await page.getByLabel('Label for a new key').fill('production');
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    await dialog.waitFor();
+    expect(await dialog.innerText()).toContain('it will not be shown again');
+    const key = await dialog.getByLabel(/API key/).inputValue();
+    expect(key).toMatch(/^adl_live_/);
+    await dialog.getByRole('button', { name: 'Copy key' }).click();
+    await dialog.getByText('Copied to the clipboard.').waitFor();
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(key);
+    await screenshots(page, '06-key-created');
+    await dialog.getByRole('button', { name: 'I have stored the key' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const keyRow = page.locator('tbody tr', { hasText: 'production' });
+    expect(await keyRow.innerText()).toContain(key.slice(0, 12));
+    expect(await keyRow.innerText()).toContain('Active');
+    expect(await keyRow.innerText()).toContain('Never');
+    await screenshots(page, '07-keys');
+
+    // The publisher's backend asks for an ad; the reply with it is shown to a person who
+    // clicks the ad and lands on the advertiser's page.
+    const answer = await t.fetchAds(key, {
+      conversation: 'How do I pull a better espresso shot?',
+      context_keywords: 'espresso, coffee',
+    });
+    expect(answer.status).toBe(200);
+    const { advertisements } = (await answer.json()) as {
+      advertisements: { campaign_markdown: string }[];
+    };
+    const reply = `Grind finer and tamp evenly.${advertisements[0].campaign_markdown}`;
+    site.setReply(await marked.parse(reply));
+    const reader = await context.newPage();
+    const readerConsole = new ConsoleWatch(reader);
+    await reader.goto(`${site.url}/reply`);
+    await reader.getByRole('link', { name: 'Espresso Gear' }).click();
+    await reader.waitForURL(`${site.url}/landing`);
+    await reader.getByRole('heading', { name: 'Welcome to Espresso Gear' }).waitFor();
+    await reader.close();
+
+    // The statistics show the impression, the click and the publisher's share of the bid.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Statistics' })
+      .click();
+    await page.locator('#per-model').waitFor();
+    const share = t.config.defaultRevenueSharePpm / 1e6;
+    const earnings = usd(Number(BID) * share);
+    expect(await text(page, '#total-impressions')).toBe('1');
+    expect(await text(page, '#total-clicks')).toBe('1');
+    expect(await text(page, '#total-ctr')).toBe('100%');
+    expect(await text(page, '#total-earnings')).toBe(earnings);
+    const modelRow = page.locator('#per-model tbody tr', { hasText: MODEL });
+    expect(await modelRow.locator('td').allInnerTexts()).toEqual(['1', '1', '100%', earnings]);
+    expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(
+      utcDay(new Date(Date.now() - 29 * 86_400_000)),
+    );
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(utcDay(new Date()));
+    await screenshots(page, '08-stats');
+
+    // Integration help for the model: snippets with a placeholder, the fallback, the docs.
+    await page.getByRole('link', { name: MODEL }).click();
+    await page
+      .getByRole('navigation', { name: 'Model sections' })
+      .getByRole('link', { name: 'Integration' })
+      .click();
+    await page.getByRole('heading', { name: `Integrate “${MODEL}”` }).waitFor();
+    const help = await page.locator('.integration').innerText();
+    expect(help).toContain(`curl -s -X POST ${t.baseUrl}/api/fetch-ads`);
+    expect(help).toContain('$ADLINE_API_KEY');
+    expect(help).toContain('AbortSignal.timeout(1000)');
+    expect(help).not.toContain(key);
+    expect(await page.getByRole('link', { name: 'API documentation' }).getAttribute('href')).toBe(
+      '/docs',
+    );
+    await screenshots(page, '09-integration');
+
+    // Edit the model.
+    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByLabel('Description').fill('Answers questions about coffee, day and night.');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Changes saved.').waitFor();
+    await screenshots(page, '10-settings');
+
+    // Deactivate after a confirmation: the key answers 404 at once; then activate again.
+    await page.getByRole('button', { name: 'Deactivate model' }).click();
+    const confirmOff = page.getByRole('dialog', { name: `Deactivate “${MODEL}”?` });
+    await confirmOff.waitFor();
+    await screenshots(page, '11-deactivate-confirm');
+    await confirmOff.getByRole('button', { name: 'Deactivate' }).click();
+    await page.getByRole('button', { name: 'Activate model' }).waitFor();
+    await expectProblem(
+      await t.fetchAds(key, { conversation: 'Espresso?', context_keywords: 'espresso' }),
+      404,
+      'model_inactive',
+    );
+    await page.getByRole('button', { name: 'Activate model' }).click();
+    await page
+      .getByRole('dialog', { name: `Activate “${MODEL}”?` })
+      .getByRole('button', { name: 'Activate' })
+      .click();
+    await page.getByRole('button', { name: 'Deactivate model' }).waitFor();
+
+    // Revoke the key after a confirmation: fetch-ads refuses it from then on.
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByRole('button', { name: /^Revoke key .*\(production\)$/ }).click();
+    const confirmRevoke = page.getByRole('dialog', { name: /^Revoke key/ });
+    await confirmRevoke.waitFor();
+    await screenshots(page, '12-revoke-confirm');
+    await confirmRevoke.getByRole('button', { name: 'Revoke key' }).click();
+    await confirmRevoke.waitFor({ state: 'detached' });
+    expect(await keyRow.innerText()).toContain('Revoked');
+    await screenshots(page, '13-keys-revoked');
+    await expectProblem(
+      await t.fetchAds(key, { conversation: 'Espresso?', context_keywords: 'espresso' }),
+      404,
+      'invalid_api_key',
+    );
+
+    // A month of history (roll-ups written directly), for a picture of a busy dashboard.
+    await addHistory(t, EMAIL, modelId, campaign.id);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Statistics' })
+      .click();
+    await page.locator('#per-model').waitFor();
+    await screenshots(page, '14-stats-month');
+
+    // Sign out; then sign in again with the keyboard alone.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You have signed out.').waitFor();
+    await screenshots(page, '15-signed-out');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate('document.activeElement.id')).toBe('signin-email');
+    expect(await page.evaluate('getComputedStyle(document.activeElement).outlineStyle')).toBe(
+      'solid',
+    );
+    await page.keyboard.type(EMAIL);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Your AI models' }).waitFor();
+    expect(await page.getByRole('link', { name: MODEL, exact: true }).count()).toBe(1);
+
+    expect(watch.errors).toEqual([]);
+    expect(readerConsole.errors).toEqual([]);
+  }, 180_000);
+});
+
+/** Activity on each of the last 30 days for the model and a second one. */
+async function addHistory(t: TestApp, email: string, modelId: string, campaignId: string) {
+  const publishers = t.app.get(PublishersService);
+  const publisher = await publishers.findPublisherByEmail(email);
+  if (!publisher) throw new Error('the test publisher is missing');
+  const voice = await publishers.createModel(publisher.id, { name: 'Barista Voice' });
+  const rows = [];
+  for (let daysAgo = 29; daysAgo >= 1; daysAgo--) {
+    const day = utcDay(new Date(Date.now() - daysAgo * 86_400_000));
+    const wave = 1 + 0.3 * Math.sin(daysAgo / 2);
+    for (const [model, scale] of [
+      [modelId, 1],
+      [voice.id, 0.4],
+    ] as const) {
+      const impressions = Math.round((180 + 40 * (30 - daysAgo)) * wave * scale);
+      const clicks = Math.round(impressions * 0.03);
+      rows.push({
+        day,
+        modelId: model,
+        campaignId,
+        publisherId: publisher.id,
+        impressions,
+        clicks,
+        spendMicros: clicks * 400_000,
+        earningsMicros: clicks * 280_000,
+      });
+    }
+  }
+  await t.f.rollup(...rows);
+}

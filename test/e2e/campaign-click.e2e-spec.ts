@@ -1,0 +1,185 @@
+import { Campaign } from '@/campaigns/entities/campaign.entity';
+import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
+import { Click } from '@/tracking/entities/click.entity';
+import { Impression } from '@/tracking/entities/impression.entity';
+import { expectProblem } from '../support/problem';
+import { startTestApp, TestApp } from '../support/test-app';
+import { testDatabaseKind } from '../support/test-database';
+
+const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  /** Serves an ad for `keywords` to a fresh publisher and returns its tracking link. */
+  async function servedLink(keywords: string, revenueShare = 0.7) {
+    const publisher = await t.f.publisherWithKey({ revenueShare });
+    const response = await t.fetchAds(publisher.key, {
+      conversation: 'hi',
+      context_keywords: keywords,
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { advertisements: { campaign_link: string }[] };
+    return { ...publisher, link: body.advertisements[0].campaign_link };
+  }
+
+  const follow = (link: string, userAgent: string | null = BROWSER_UA) =>
+    fetch(link, {
+      redirect: 'manual',
+      headers: userAgent === null ? {} : { 'user-agent': userAgent },
+    });
+
+  const clicksOf = (campaignId: string) => t.dataSource.getRepository(Click).findBy({ campaignId });
+  const ledgerOf = (campaignId: string) =>
+    t.dataSource.getRepository(LedgerEntry).findBy({ campaignId });
+  const campaign = (id: string) => t.dataSource.getRepository(Campaign).findOneByOrFail({ id });
+
+  it('redirects (302) to the campaign target and bills the click once: publisher earns bid × share', async () => {
+    const c = await t.f.campaign({
+      keywords: 'hiking boots',
+      bid: '0.35',
+      targetUrl: 'https://shop.example/boots',
+    });
+    const { link, publisher } = await servedLink('hiking boots', 0.7);
+
+    const response = await follow(link);
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://shop.example/boots');
+    const clicks = await clicksOf(c.id);
+    expect(clicks).toHaveLength(1);
+    expect(clicks[0]).toMatchObject({
+      status: 'billed',
+      costMicros: 350_000,
+      publisherEarningsMicros: 245_000,
+    });
+    const ledger = await ledgerOf(c.id);
+    const amount = (account: string) => ledger.find((e) => e.account === account)?.amountMicros;
+    expect(amount('campaign_spend')).toBe(350_000);
+    expect(amount('publisher_earnings')).toBe(245_000);
+    expect(amount('platform_revenue')).toBe(105_000);
+    expect(ledger.every((e) => e.publisherId === publisher.id)).toBe(true);
+    expect((await campaign(c.id)).spentMicros).toBe(350_000);
+  });
+
+  it('records a second follow of the same link but never bills it twice', async () => {
+    const c = await t.f.campaign({ keywords: 'tent', bid: '0.20' });
+    const { link } = await servedLink('tent');
+    expect((await follow(link)).status).toBe(302);
+    expect((await follow(link)).status).toBe(302);
+    const clicks = await clicksOf(c.id);
+    expect(clicks.map((k) => k.status).sort()).toEqual(['billed', 'invalid']);
+    expect(clicks.find((k) => k.status === 'invalid')?.invalidReason).toBe('duplicate');
+    expect((await campaign(c.id)).spentMicros).toBe(200_000);
+  });
+
+  it('never follows a targetLink that differs from the campaign target (no open redirect)', async () => {
+    await t.f.campaign({ keywords: 'sleeping bag', targetUrl: 'https://shop.example/bags' });
+    const { link } = await servedLink('sleeping bag');
+    const tampered = new URL(link);
+    tampered.searchParams.set('targetLink', 'https://evil.example/phish');
+    const response = await follow(tampered.toString());
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('https://shop.example/bags');
+  });
+
+  it('records a forged link as invalid and bills nothing, yet still sends the person to the ad', async () => {
+    const c = await t.f.campaign({ keywords: 'canoe', targetUrl: 'https://shop.example/canoe' });
+    const { link } = await servedLink('canoe');
+    const forged = new URL(link);
+    forged.searchParams.set('sig', 'AAAAAAAAAAAAAAAAAAAAAA');
+    const noSignature = new URL(link);
+    noSignature.searchParams.delete('sig');
+    expect((await follow(forged.toString())).headers.get('location')).toBe(
+      'https://shop.example/canoe',
+    );
+    expect((await follow(noSignature.toString())).status).toBe(302);
+    const clicks = await clicksOf(c.id);
+    expect(clicks.map((k) => k.invalidReason)).toEqual(['bad_signature', 'bad_signature']);
+    expect(await ledgerOf(c.id)).toEqual([]);
+  });
+
+  it('does not bill a click from a known bot or a client without a user agent', async () => {
+    const c = await t.f.campaign({ keywords: 'compass' });
+    const bot = await servedLink('compass');
+    const anonymous = await servedLink('compass');
+    await follow(
+      bot.link,
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    );
+    await follow(anonymous.link, null);
+    expect((await clicksOf(c.id)).map((k) => k.invalidReason)).toEqual(['bot', 'bot']);
+    expect((await campaign(c.id)).spentMicros).toBe(0);
+  });
+
+  it('does not bill a click that arrives after the click window', async () => {
+    const c = await t.f.campaign({ keywords: 'lantern' });
+    const { link } = await servedLink('lantern');
+    const impressionId = new URL(link).searchParams.get('imp') as string;
+    const longAgo = new Date(Date.now() - t.config.clickWindowMs - 60_000);
+    await t.dataSource
+      .getRepository(Impression)
+      .update({ id: impressionId }, { createdAt: longAgo });
+    expect((await follow(link)).status).toBe(302);
+    expect((await clicksOf(c.id)).map((k) => k.invalidReason)).toEqual(['expired']);
+  });
+
+  it('records a click past the budget unbilled, and the exhausted campaign stops being served', async () => {
+    const c = await t.f.campaign({ keywords: 'kite', bid: '0.50', budgetTotal: '0.50' });
+    const first = await servedLink('kite');
+    const second = await servedLink('kite');
+    await follow(first.link);
+    const statuses = (await clicksOf(c.id)).map((k) => k.status);
+    expect(statuses).toEqual(['billed']);
+    // The budget is spent: the index dropped the campaign, so no new impression is served...
+    await expectProblem(
+      await t.fetchAds(first.key, { conversation: 'hi', context_keywords: 'kite' }),
+      404,
+      'no_matching_ad',
+    );
+    // ...and a click on an ad served before that is recorded but not billed.
+    await follow(second.link);
+    expect((await clicksOf(c.id)).map((k) => k.status).sort()).toEqual(['billed', 'over_budget']);
+    expect((await campaign(c.id)).spentMicros).toBe(500_000);
+  });
+
+  it('answers 404 problem for an unknown campaign and 400 without campaign_id', async () => {
+    await expectProblem(
+      await follow(
+        `${t.baseUrl}/api/campaign_click?campaign_id=nope&model_id=x&targetLink=https%3A%2F%2Fa.example`,
+      ),
+      404,
+      'campaign_not_found',
+    );
+    await expectProblem(
+      await follow(`${t.baseUrl}/api/campaign_click?model_id=x`),
+      400,
+      'validation_failed',
+    );
+  });
+});
+
+describe(`campaign_click rate limit (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ CLICK_RATE_LIMIT_PER_MINUTE: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After when one client follows links too often', async () => {
+    const c = await t.f.campaign({ keywords: 'yoyo' });
+    const link = `${t.baseUrl}/api/campaign_click?campaign_id=${c.id}&model_id=m`;
+    const follow = () => fetch(link, { redirect: 'manual' });
+    expect((await follow()).status).toBe(302);
+    expect((await follow()).status).toBe(302);
+    const limited = await follow();
+    await expectProblem(limited, 429, 'rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});

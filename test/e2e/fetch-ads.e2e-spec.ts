@@ -1,0 +1,345 @@
+import { Impression } from '@/tracking/entities/impression.entity';
+import { ImpressionWriter } from '@/tracking/impression-writer.service';
+import { expectProblem } from '../support/problem';
+import { startTestApp, TestApp } from '../support/test-app';
+import { testDatabaseKind } from '../support/test-database';
+
+const ask = (keywords: string, extra: Record<string, unknown> = {}) => ({
+  conversation: 'I need a new laptop for programming, any advice?',
+  context_keywords: keywords,
+  ...extra,
+});
+
+describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  const impressionsOf = (modelId: string) =>
+    t.dataSource.getRepository(Impression).countBy({ modelId });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  describe('when an ad matches', () => {
+    it('answers 200 with one ad carrying every SPEC field and records one impression for the calling model', async () => {
+      const { key, model } = await t.f.publisherWithKey();
+      const campaign = await t.f.campaign({
+        keywords: 'ultrabook, travel laptop',
+        bid: '0.35',
+        name: 'Feather Laptops',
+        text: 'The lightest ultrabook ever made.',
+        imageUrl: 'https://cdn.advertiser.example/feather.png',
+        targetUrl: 'https://advertiser.example/feather?ref=ai',
+      });
+
+      const response = await t.fetchAds(key, ask('Ultrabook, battery'));
+
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+      const body = (await response.json()) as { advertisements: Record<string, unknown>[] };
+      expect(body.advertisements).toHaveLength(1);
+      const ad = body.advertisements[0];
+      expect(ad).toMatchObject({
+        campaign_name: 'Feather Laptops',
+        campaign_text: 'The lightest ultrabook ever made.',
+        campaign_image: 'https://cdn.advertiser.example/feather.png',
+        bid_per_click: 0.35,
+      });
+      const link = new URL(ad.campaign_link as string);
+      expect(`${link.origin}${link.pathname}`).toBe(`${t.baseUrl}/api/campaign_click`);
+      expect(link.searchParams.get('campaign_id')).toBe(campaign.id);
+      expect(link.searchParams.get('model_id')).toBe(model.id);
+      expect(link.searchParams.get('targetLink')).toBe('https://advertiser.example/feather?ref=ai');
+      expect(ad.campaign_link).toContain(
+        `targetLink=${encodeURIComponent('https://advertiser.example/feather?ref=ai')}`,
+      );
+      const markdown = ad.campaign_markdown as string;
+      expect(markdown).toContain('**The lightest ultrabook ever made\\.**');
+      expect(markdown).toContain(`](${ad.campaign_link as string})`);
+      expect(markdown).toContain('![Feather Laptops](https://cdn.advertiser.example/feather.png)');
+      expect(markdown).toContain('Sponsored · Adline');
+      expect(await impressionsOf(model.id)).toBe(1);
+    });
+
+    it('leaves campaign_image out when the campaign has no image', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'espresso machine', imageUrl: null });
+      const body = (await (await t.fetchAds(key, ask('espresso machine'))).json()) as {
+        advertisements: Record<string, unknown>[];
+      };
+      expect(body.advertisements[0]).not.toHaveProperty('campaign_image');
+      expect(body.advertisements[0].campaign_markdown).not.toContain('![');
+    });
+
+    it('serves the most relevant campaign for its bid, not just the highest bid', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({
+        keywords: 'camera, lens, tripod, photo, flash',
+        bid: '0.60',
+        name: 'Broad camera shop',
+      });
+      await t.f.campaign({ keywords: 'tripod', bid: '0.40', name: 'Tripod specialist' });
+      const body = (await (await t.fetchAds(key, ask('tripod'))).json()) as {
+        advertisements: { campaign_name: string }[];
+      };
+      expect(body.advertisements[0].campaign_name).toBe('Tripod specialist');
+    });
+
+    it('stores the conversation cut to CONVERSATION_MAX_CHARS with the request context', async () => {
+      const { key, model } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'kayak' });
+      const conversation = 'x'.repeat(t.config.conversationMaxChars + 500);
+      const response = await t.fetchAds(key, {
+        conversation,
+        context_keywords: ' KAYAK ',
+        user_location: 'Paris, France',
+        user_device_info: 'mobile',
+      });
+      expect(response.status).toBe(200);
+      const stored = await t.dataSource
+        .getRepository(Impression)
+        .findOneByOrFail({ modelId: model.id });
+      expect(stored.conversation).toHaveLength(t.config.conversationMaxChars);
+      expect(stored).toMatchObject({
+        keywords: 'kayak',
+        country: 'FR',
+        device: 'mobile',
+        bidMicros: 500000,
+      });
+    });
+
+    it('writes the impressions of concurrent requests in shared batches, losing none', async () => {
+      const { key, model } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'skateboard' });
+      const writer = t.app.get(ImpressionWriter);
+      const before = { ...writer.stats };
+      const responses = await Promise.all(
+        Array.from({ length: 40 }, () => t.fetchAds(key, ask('skateboard'))),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
+      expect(await impressionsOf(model.id)).toBe(40);
+      expect(writer.stats.rows - before.rows).toBe(40);
+      expect(writer.stats.batches - before.batches).toBeLessThan(40);
+    });
+
+    it('serves a known key from memory without reading the database again', async () => {
+      const { key, keyId } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'surfboard' });
+      expect((await t.fetchAds(key, ask('surfboard'))).status).toBe(200);
+      // Change the row behind the service's back: a cached key does not notice...
+      await t.dataSource.query(`UPDATE api_keys SET status = 'revoked' WHERE id = '${keyId}'`);
+      expect((await t.fetchAds(key, ask('surfboard'))).status).toBe(200);
+      // ...while a revoke through the service takes effect at once (tested below).
+    });
+
+    it('ignores unknown fields in the body', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'snowboard' });
+      expect(
+        (await t.fetchAds(key, ask('snowboard', { debug: true, extra: { a: 1 } }))).status,
+      ).toBe(200);
+    });
+  });
+
+  describe('targeting and eligibility', () => {
+    it('serves a geo-targeted campaign only to requests that show its country', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'bratwurst', countries: ['DE'] });
+      expect(
+        (await t.fetchAds(key, ask('bratwurst', { user_location: 'Berlin, Germany' }))).status,
+      ).toBe(200);
+      expect((await t.fetchAds(key, ask('bratwurst', { user_location: 'DE' }))).status).toBe(200);
+      await expectProblem(
+        await t.fetchAds(key, ask('bratwurst', { user_location: 'Lyon, France' })),
+        404,
+        'no_matching_ad',
+      );
+      await expectProblem(await t.fetchAds(key, ask('bratwurst')), 404, 'no_matching_ad');
+    });
+
+    it('serves a device-targeted campaign only to that device, given as a word or a user agent', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'ringtone', devices: ['mobile'] });
+      const iphone =
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+      const windows =
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+      expect((await t.fetchAds(key, ask('ringtone', { user_device_info: iphone }))).status).toBe(
+        200,
+      );
+      expect((await t.fetchAds(key, ask('ringtone', { user_device_info: 'mobile' }))).status).toBe(
+        200,
+      );
+      await expectProblem(
+        await t.fetchAds(key, ask('ringtone', { user_device_info: windows })),
+        404,
+        'no_matching_ad',
+      );
+    });
+
+    it('never serves a paused campaign, nor one outside its schedule', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'trampoline', status: 'paused' });
+      await t.f.campaign({ keywords: 'trampoline', startsAt: new Date(Date.now() + 86_400_000) });
+      await t.f.campaign({ keywords: 'trampoline', endsAt: new Date(Date.now() - 1000) });
+      await expectProblem(await t.fetchAds(key, ask('trampoline')), 404, 'no_matching_ad');
+    });
+  });
+
+  describe('bad input (400) changes nothing', () => {
+    const cases: [string, unknown, string][] = [
+      ['conversation is missing', { context_keywords: 'laptop' }, 'conversation'],
+      ['context_keywords is missing', { conversation: 'hello' }, 'context_keywords'],
+      [
+        'conversation is not a string',
+        { conversation: 42, context_keywords: 'laptop' },
+        'conversation',
+      ],
+      [
+        'context_keywords is empty',
+        { conversation: 'hi', context_keywords: ' , ' },
+        'context_keywords',
+      ],
+      [
+        'user_location is not a string',
+        { conversation: 'hi', context_keywords: 'laptop', user_location: 7 },
+        'user_location',
+      ],
+    ];
+    it.each(cases)('answers 400 with field errors when %s', async (_name, body, field) => {
+      const { key, model } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'laptop' });
+      const problem = await expectProblem(await t.fetchAds(key, body), 400, 'validation_failed');
+      expect(problem.errors?.map((e) => e.field)).toContain(field);
+      expect(await impressionsOf(model.id)).toBe(0);
+    });
+
+    it('says which required field is missing', async () => {
+      const { key } = await t.f.publisherWithKey();
+      const problem = await expectProblem(await t.fetchAds(key, {}), 400, 'validation_failed');
+      expect(problem.errors).toEqual([
+        { field: 'conversation', message: 'conversation is required' },
+        { field: 'context_keywords', message: 'context_keywords is required' },
+      ]);
+    });
+
+    it('answers 400 when the body is not a JSON object', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await expectProblem(await t.fetchAds(key, '["conversation"]'), 400, 'validation_failed');
+      await expectProblem(await t.fetchAds(key, '"just text"'), 400, 'validation_failed');
+    });
+
+    it('answers 400 malformed_json for a body that is not JSON', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await expectProblem(await t.fetchAds(key, '{"conversation": '), 400, 'malformed_json');
+    });
+
+    it('answers 415 for a body that is not sent as JSON', async () => {
+      const { key } = await t.f.publisherWithKey();
+      const response = await t.http('/api/fetch-ads', {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain', 'service-api-key': key },
+        body: 'conversation=hi',
+      });
+      await expectProblem(response, 415, 'unsupported_media_type');
+      const form = await t.http('/api/fetch-ads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'service-api-key': key },
+        body: 'conversation=hi&context_keywords=laptop',
+      });
+      await expectProblem(form, 415, 'unsupported_media_type');
+    });
+
+    it('answers 413 for a body over the configured size', async () => {
+      const { key } = await t.f.publisherWithKey();
+      const huge = {
+        conversation: 'a'.repeat(t.config.bodyLimitBytes),
+        context_keywords: 'laptop',
+      };
+      await expectProblem(await t.fetchAds(key, huge), 413, 'payload_too_large');
+    });
+  });
+
+  describe('authentication failures answer 404', () => {
+    it('answers 404 missing_api_key without the header', async () => {
+      await t.f.campaign({ keywords: 'laptop' });
+      await expectProblem(await t.fetchAds(null, ask('laptop')), 404, 'missing_api_key');
+    });
+
+    it('answers 404 invalid_api_key for an unknown key', async () => {
+      await expectProblem(
+        await t.fetchAds('adl_live_' + 'A'.repeat(43), ask('laptop')),
+        404,
+        'invalid_api_key',
+      );
+      await expectProblem(await t.fetchAds('not-a-key', ask('laptop')), 404, 'invalid_api_key');
+    });
+
+    it('answers 404 invalid_api_key for a revoked key, at once, while another key of the model still serves', async () => {
+      const { key, keyId, model } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'laptop' });
+      const second = await t.f.apiKey(model.id);
+      expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
+      await t.f.revokeKey(keyId);
+      await expectProblem(await t.fetchAds(key, ask('laptop')), 404, 'invalid_api_key');
+      expect((await t.fetchAds(second, ask('laptop'))).status).toBe(200);
+    });
+
+    it('answers 404 model_inactive for a deactivated model, and serves again once reactivated', async () => {
+      const { key, model } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'laptop' });
+      expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
+      await t.f.setModelStatus(model.id, 'deactivated');
+      await expectProblem(await t.fetchAds(key, ask('laptop')), 404, 'model_inactive');
+      await t.f.setModelStatus(model.id, 'active');
+      expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
+    });
+
+    it('answers 404 no_matching_ad and records nothing when no campaign matches', async () => {
+      const { key, model } = await t.f.publisherWithKey();
+      await expectProblem(await t.fetchAds(key, ask('zeppelin')), 404, 'no_matching_ad');
+      expect(await impressionsOf(model.id)).toBe(0);
+    });
+  });
+});
+
+describe(`fetch-ads rate limit (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(() => t.close());
+
+  it('answers 429 with Retry-After once a key exceeds its limit, without affecting other keys', async () => {
+    const first = await t.f.publisherWithKey();
+    const other = await t.f.publisherWithKey();
+    await t.f.campaign({ keywords: 'laptop' });
+    for (let i = 0; i < 3; i++)
+      expect((await t.fetchAds(first.key, ask('laptop'))).status).toBe(200);
+    const limited = await t.fetchAds(first.key, ask('laptop'));
+    await expectProblem(limited, 429, 'rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await t.fetchAds(other.key, ask('laptop'))).status).toBe(200);
+  });
+});
+
+describe(`fetch-ads internal errors (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers 500 without internals, with the request id, when the impression cannot be stored', async () => {
+    const { key } = await t.f.publisherWithKey();
+    await t.f.campaign({ keywords: 'laptop' });
+    expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
+    await t.dataSource.query('DROP TABLE impressions');
+
+    const response = await t.fetchAds(key, ask('laptop'));
+    const text = await response.clone().text();
+    await expectProblem(response, 500, 'internal');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+    expect(text).not.toMatch(/impressions|INSERT|SQL|stack|at /i);
+  });
+});

@@ -1,0 +1,20 @@
+/** A desktop browser's user agent: a click with it is billed (no user agent counts as a bot). */
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+
+/** A fetch-ads body asking for ads about `keywords`. */
+export const ask = (keywords: string) => ({
+  conversation: 'Any advice on this?',
+  context_keywords: keywords,
+});
+
+/** The tracking link of a fetch-ads answer. */
+export async function campaignLink(response: Response): Promise<string> {
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { advertisements: { campaign_link: string }[] };
+  return body.advertisements[0].campaign_link;
+}
+
+/** Follows a tracking link as a person's browser would, without following the redirect. */
+export const followAsBrowser = (link: string): Promise<Response> =>
+  fetch(link, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });

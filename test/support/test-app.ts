@@ -1,0 +1,75 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createServer } from 'node:net';
+import { DataSource } from 'typeorm';
+import { createApp } from '@/app.setup';
+import { AppConfig } from '@/config/app-config';
+import { Factories } from '../factories';
+import { createTestDatabase, TestDatabase } from './test-database';
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  baseUrl: string;
+  dataSource: DataSource;
+  f: Factories;
+  /** Sends a request to the running app over real HTTP. */
+  http(path: string, init?: RequestInit): Promise<Response>;
+  /** `POST /api/fetch-ads` with the given key (omitted when null) and JSON body. */
+  fetchAds(key: string | null, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Boots the real application (the same `createApp` as production) on a fresh database and
+ * a real port. `env` overrides environment variables, e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const db: TestDatabase = await createTestDatabase();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = AppConfig.fromEnvironment({
+    NODE_ENV: 'test',
+    PORT: String(port),
+    BASE_URL: baseUrl,
+    DATABASE_URL: db.url,
+    CLICK_SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
+    SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+    LOG_LEVEL: 'fatal',
+    ...env,
+  });
+  const app = await createApp(config);
+  await app.listen({ port, host: '127.0.0.1' });
+  const http = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
+  return {
+    app,
+    config,
+    baseUrl,
+    dataSource: app.get(DataSource),
+    f: new Factories(app),
+    http,
+    fetchAds: (key, body) =>
+      http('/api/fetch-ads', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(key === null ? {} : { 'service-api-key': key }),
+        },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
