@@ -1,5 +1,5 @@
 import { marked } from 'marked';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { utcDay } from '@/common/clock';
 import { DemoSeeder } from '@/demo/demo-seeder.service';
 import { PublishersService } from '@/publishers/publishers.service';
@@ -30,6 +30,13 @@ const usd = (amount: number) =>
 
 const text = async (page: Page, selector: string) =>
   (await page.locator(selector).innerText()).trim();
+
+/**
+ * Waits until the element shows the text: the dashboard re-renders lists after its requests
+ * answer, so reading the text once right after a click races with that render.
+ */
+const showsText = (locator: Locator, expected: string) =>
+  locator.filter({ hasText: expected }).waitFor({ timeout: 10_000 });
 
 describe('the publisher dashboard in Chromium', () => {
   let t: TestApp;
@@ -152,7 +159,7 @@ describe('the publisher dashboard in Chromium', () => {
     await screenshots(page, '05-first-key');
     await dialog.getByRole('button', { name: 'I have stored the key' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect(await page.locator('tbody tr', { hasText: 'default' }).innerText()).toContain('Active');
+    await showsText(page.locator('tbody tr', { hasText: 'default' }), 'Active');
     const modelId = /#\/models\/([^/]+)\/keys/.exec(page.url())?.[1] ?? '';
     expect(modelId).not.toBe('');
 
@@ -171,9 +178,9 @@ describe('the publisher dashboard in Chromium', () => {
     await dialog.getByRole('button', { name: 'I have stored the key' }).click();
     await dialog.waitFor({ state: 'detached' });
     const keyRow = page.locator('tbody tr', { hasText: 'production' });
-    expect(await keyRow.innerText()).toContain(key.slice(0, 12));
-    expect(await keyRow.innerText()).toContain('Active');
-    expect(await keyRow.innerText()).toContain('Never');
+    await showsText(keyRow, key.slice(0, 12));
+    await showsText(keyRow, 'Active');
+    await showsText(keyRow, 'Never');
     await screenshots(page, '07-keys');
 
     // The publisher's backend asks for an ad; the reply with it is shown to a person who
@@ -267,7 +274,7 @@ describe('the publisher dashboard in Chromium', () => {
     await screenshots(page, '12-revoke-confirm');
     await confirmRevoke.getByRole('button', { name: 'Revoke key' }).click();
     await confirmRevoke.waitFor({ state: 'detached' });
-    expect(await keyRow.innerText()).toContain('Revoked');
+    await showsText(keyRow, 'Revoked');
     await screenshots(page, '13-keys-revoked');
     await expectProblem(
       await t.fetchAds(key, { conversation: 'Espresso?', context_keywords: 'espresso' }),
@@ -298,7 +305,9 @@ describe('the publisher dashboard in Chromium', () => {
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Your AI models' }).waitFor();
-    expect(await page.getByRole('link', { name: MODEL, exact: true }).count()).toBe(1);
+    const modelLink = page.getByRole('link', { name: MODEL, exact: true });
+    await modelLink.waitFor();
+    expect(await modelLink.count()).toBe(1);
 
     expect(watch.errors).toEqual([]);
     expect(readerConsole.errors).toEqual([]);
