@@ -1,6 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CampaignsService } from '@/campaigns/campaigns.service';
-import type { ServableCampaign } from '@/campaigns/campaigns.service';
+import {
+  type ServableCampaign,
+  ServableCampaignsReader,
+} from '@/campaigns/servable-campaigns.reader';
 import { AppConfig } from '@/config/app-config';
 import { CampaignIndex } from './matching/campaign-index';
 import type { IndexedCampaign } from './matching/matching.types';
@@ -28,6 +31,7 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
 
   constructor(
     private readonly campaigns: CampaignsService,
+    private readonly snapshots: ServableCampaignsReader,
     private readonly config: AppConfig,
   ) {
     this.campaigns.onChange(() => this.rebuild());
@@ -96,7 +100,7 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
 
   private async build(): Promise<void> {
     const started = Date.now();
-    const servable = await this.campaigns.findServable(new Date());
+    const servable = await this.snapshots.findServable(new Date());
     this.index = CampaignIndex.build(servable.map(toIndexed));
     this.lastBuildMs = Date.now() - started;
   }

@@ -1,8 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '@/config/app-config';
-import { RedisChangeChannel } from './redis-change-channel';
+import { RedisChangeChannel, type RemoteAnnouncement } from './redis-change-channel';
 
 export type CampaignChangeListener = () => Promise<void>;
+/** Told that a campaign can no longer pay for a click; must be quick (no rebuild). */
+export type CampaignExhaustedListener = (campaignId: string) => void;
 
 /**
  * Tells whatever caches campaigns (the ad index) that campaigns changed: this instance's
@@ -14,6 +16,7 @@ export type CampaignChangeListener = () => Promise<void>;
 export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(CampaignChangeNotifier.name);
   private readonly listeners: CampaignChangeListener[] = [];
+  private readonly exhaustedListeners: CampaignExhaustedListener[] = [];
   private channel: RedisChangeChannel | null = null;
   private remoteRun: Promise<void> | null = null;
   private remoteAgain = false;
@@ -24,7 +27,7 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
     if (!this.config.redisUrl) return;
     this.channel = await RedisChangeChannel.open(
       this.config.redisUrl,
-      () => this.onRemoteChange(),
+      (announcement) => this.onRemote(announcement),
       this.logger,
     );
   }
@@ -35,6 +38,21 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
 
   onChange(listener: CampaignChangeListener): void {
     this.listeners.push(listener);
+  }
+
+  onExhausted(listener: CampaignExhaustedListener): void {
+    this.exhaustedListeners.push(listener);
+  }
+
+  /**
+   * A campaign's budget ran out: listeners drop it at once, here and on the other
+   * instances, without rebuilding the whole index for one campaign.
+   */
+  async notifyExhausted(campaignId: string): Promise<void> {
+    for (const listener of this.exhaustedListeners) listener(campaignId);
+    await this.channel
+      ?.publish({ kind: 'exhausted', campaignId })
+      .catch((error: Error) => this.logFailure(error));
   }
 
   async notifyChanged(): Promise<void> {
@@ -48,7 +66,11 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
    * A burst of announcements (say, many clicks exhausting budgets at once on other
    * instances) becomes one rebuild now and at most one more, not one per message.
    */
-  private onRemoteChange(): void {
+  private onRemote(announcement: RemoteAnnouncement): void {
+    if (announcement.kind === 'exhausted') {
+      for (const listener of this.exhaustedListeners) listener(announcement.campaignId);
+      return;
+    }
     if (this.remoteRun) {
       this.remoteAgain = true;
       return;

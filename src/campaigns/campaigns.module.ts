@@ -8,6 +8,7 @@ import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { CampaignManagementService } from './campaign-management.service';
 import { CampaignsController } from './campaigns.controller';
 import { CampaignsService } from './campaigns.service';
+import { ServableCampaignsReader } from './servable-campaigns.reader';
 import { Advertiser } from './entities/advertiser.entity';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
 import { Campaign } from './entities/campaign.entity';
@@ -24,7 +25,8 @@ import { Campaign } from './entities/campaign.entity';
     AdvertisersService,
     CampaignChangeNotifier,
     CampaignManagementService,
+    ServableCampaignsReader,
   ],
-  exports: [CampaignsService],
+  exports: [CampaignsService, ServableCampaignsReader],
 })
 export class CampaignsModule {}

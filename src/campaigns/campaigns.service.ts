@@ -9,7 +9,11 @@ import { newId } from '@/database/columns';
 import { executeWrite, isMysql, transactionWithRetry } from '@/database/sql';
 import { AdvertisersService } from './advertisers.service';
 import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
-import { CampaignChangeListener, CampaignChangeNotifier } from './campaign-change-notifier.service';
+import {
+  CampaignChangeListener,
+  CampaignChangeNotifier,
+  CampaignExhaustedListener,
+} from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
@@ -41,26 +45,6 @@ export interface ServedCampaign {
   targetUrl: string;
 }
 
-/**
- * A servable campaign as the snapshot query reads it: only the columns the ad index uses,
- * never a hydrated entity (at 1M campaigns entities cost seconds and gigabytes).
- */
-export interface ServableCampaign {
-  id: string;
-  name: string;
-  text: string;
-  imageUrl: string | null;
-  targetUrl: string;
-  keywords: string[];
-  countries: string[];
-  devices: Device[];
-  bidMicros: number;
-  createdAt: Date;
-}
-
-/** Rows per page of the snapshot query: keeps the driver's buffers small at 1M campaigns. */
-const SNAPSHOT_PAGE = 20_000;
-
 export interface CampaignFilter {
   status?: CampaignStatus;
   advertiserId?: string;
@@ -89,6 +73,15 @@ export class CampaignsService {
 
   notifyChanged(): Promise<void> {
     return this.changes.notifyChanged();
+  }
+
+  /** Registers a listener told (here and on other instances) when a campaign's budget runs out. */
+  onExhausted(listener: CampaignExhaustedListener): void {
+    this.changes.onExhausted(listener);
+  }
+
+  notifyExhausted(campaignId: string): Promise<void> {
+    return this.changes.notifyExhausted(campaignId);
   }
 
   private servedLookup: (id: string) => ServedCampaign | undefined = () => undefined;
@@ -239,67 +232,6 @@ export class CampaignsService {
   }
 
   /**
-   * Campaigns that may be served at `now`: active, of an active advertiser, scheduled, funded.
-   * Read page by page (keyset on id) with only the needed columns, and filtered as it goes,
-   * so memory holds the servable snapshot and one page, never a million entities.
-   */
-  async findServable(now: Date): Promise<ServableCampaign[]> {
-    const servable: ServableCampaign[] = [];
-    // Identical keyword strings across campaigns share one copy in memory.
-    const interned = new Map<string, string>();
-    const intern = (values: string[]) =>
-      values.map((value) => {
-        const known = interned.get(value);
-        if (known !== undefined) return known;
-        interned.set(value, value);
-        return value;
-      });
-    const day = utcDay(now);
-    const nowMs = now.getTime();
-    const activeAdvertisers = new Set(await this.advertisers.activeIds());
-    let after = '';
-    for (;;) {
-      // One table, walked along its primary key: a join (or a filter on status) lets the
-      // planner sort the whole table for every page.
-      const rows: SnapshotRow[] = await this.campaigns.query(
-        `SELECT id, advertiser_id, status, name, text, image_url, target_url, keywords,
-                countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
-                spent_micros, spent_today_micros, spent_day, starts_at, ends_at, created_at
-           FROM campaigns
-          WHERE id > ?
-          ORDER BY id
-          LIMIT ${SNAPSHOT_PAGE}`,
-        [after],
-      );
-      for (const row of rows) {
-        if (row.status !== 'active' || !activeAdvertisers.has(row.advertiser_id)) continue;
-        const bid = Number(row.bid_micros);
-        if (row.starts_at !== null && toDate(row.starts_at).getTime() > nowMs) continue;
-        if (row.ends_at !== null && toDate(row.ends_at).getTime() <= nowMs) continue;
-        const total = row.budget_total_micros === null ? null : Number(row.budget_total_micros);
-        if (total !== null && Number(row.spent_micros) + bid > total) continue;
-        const daily = row.budget_daily_micros === null ? null : Number(row.budget_daily_micros);
-        const spentToday = row.spent_day === day ? Number(row.spent_today_micros) : 0;
-        if (daily !== null && spentToday + bid > daily) continue;
-        servable.push({
-          id: row.id,
-          name: row.name,
-          text: row.text,
-          imageUrl: row.image_url,
-          targetUrl: row.target_url,
-          keywords: intern(JSON.parse(row.keywords) as string[]),
-          countries: intern(JSON.parse(row.countries) as string[]),
-          devices: intern(JSON.parse(row.devices) as string[]) as Device[],
-          bidMicros: bid,
-          createdAt: toDate(row.created_at),
-        });
-      }
-      if (rows.length < SNAPSHOT_PAGE) return servable;
-      after = rows[rows.length - 1].id;
-    }
-  }
-
-  /**
    * Adds one click's bid to the campaign's spend, in the caller's transaction, only if the
    * total and daily budgets still allow it. One conditional UPDATE, so concurrent clicks
    * can never overspend: the database serialises them on the row.
@@ -341,33 +273,6 @@ export class CampaignsService {
     if (!charged) this.logger.log(`campaign ${campaignId} is out of budget`);
     return charged;
   }
-}
-
-interface SnapshotRow {
-  id: string;
-  advertiser_id: string;
-  status: string;
-  name: string;
-  text: string;
-  image_url: string | null;
-  target_url: string;
-  keywords: string;
-  countries: string;
-  devices: string;
-  bid_micros: string | number;
-  budget_total_micros: string | number | null;
-  budget_daily_micros: string | number | null;
-  spent_micros: string | number;
-  spent_today_micros: string | number;
-  spent_day: string | null;
-  starts_at: Date | string | null;
-  ends_at: Date | string | null;
-  created_at: Date | string;
-}
-
-/** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text TypeORM wrote. */
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
 }
 
 export const campaignNotFound = (): ProblemException =>

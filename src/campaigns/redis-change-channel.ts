@@ -4,9 +4,13 @@ import { randomUUID } from 'node:crypto';
 
 const CHANNEL = 'adline:campaigns:changed';
 
+/** What another instance announced: campaigns changed, or one campaign ran out of budget. */
+export type RemoteAnnouncement = { kind: 'changed' } | { kind: 'exhausted'; campaignId: string };
+
 /**
- * A Redis pub/sub channel on which instances announce "campaigns changed". Each instance
- * ignores its own announcements: it has already rebuilt before it publishes.
+ * A Redis pub/sub channel on which instances announce "campaigns changed" or "this campaign
+ * ran out of budget". Each instance ignores its own announcements: it has already acted on
+ * them before it publishes.
  */
 export class RedisChangeChannel {
   private readonly instanceId = randomUUID();
@@ -19,7 +23,7 @@ export class RedisChangeChannel {
   /** Connects and subscribes; fails (and closes) when the server does not answer. */
   static async open(
     url: string,
-    onRemoteChange: () => void,
+    onRemote: (announcement: RemoteAnnouncement) => void,
     logger: Logger,
   ): Promise<RedisChangeChannel> {
     // Without an offline queue a publish during an outage fails at once instead of waiting:
@@ -42,15 +46,17 @@ export class RedisChangeChannel {
       throw new Error(`REDIS_URL does not answer: ${(error as Error).message}`, { cause: error });
     }
     subscriber.on('message', (_channel: string, message: string) => {
-      if (channel.isForeign(message)) onRemoteChange();
+      const announcement = channel.parseForeign(message);
+      if (announcement) onRemote(announcement);
     });
     // Announcements sent while the connection was down are lost; rebuild once to catch up.
-    subscriber.on('ready', onRemoteChange);
+    subscriber.on('ready', () => onRemote({ kind: 'changed' }));
     return channel;
   }
 
-  async publish(): Promise<void> {
-    await this.publisher.publish(CHANNEL, JSON.stringify({ from: this.instanceId }));
+  async publish(announcement: RemoteAnnouncement = { kind: 'changed' }): Promise<void> {
+    const exhausted = announcement.kind === 'exhausted' ? announcement.campaignId : undefined;
+    await this.publisher.publish(CHANNEL, JSON.stringify({ from: this.instanceId, exhausted }));
   }
 
   close(): void {
@@ -58,11 +64,17 @@ export class RedisChangeChannel {
     this.subscriber.disconnect();
   }
 
-  private isForeign(message: string): boolean {
+  /** Another instance's announcement; null for this instance's own. Unreadable: a change. */
+  private parseForeign(message: string): RemoteAnnouncement | null {
+    let parsed: { from?: unknown; exhausted?: unknown };
     try {
-      return (JSON.parse(message) as { from?: unknown }).from !== this.instanceId;
+      parsed = JSON.parse(message) as { from?: unknown; exhausted?: unknown };
     } catch {
-      return true;
+      return { kind: 'changed' };
     }
+    if (parsed.from === this.instanceId) return null;
+    return typeof parsed.exhausted === 'string'
+      ? { kind: 'exhausted', campaignId: parsed.exhausted }
+      : { kind: 'changed' };
   }
 }
