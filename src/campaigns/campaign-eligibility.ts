@@ -1,4 +1,5 @@
 import { utcDay } from '@/common/clock';
+import { type BudgetState, canPay } from './campaign-budget';
 import type { Campaign } from './entities/campaign.entity';
 
 /** What the campaign has spent on the given UTC day. */
@@ -14,18 +15,15 @@ export function isServable(campaign: Campaign, now: Date): boolean {
   if (campaign.status !== 'active') return false;
   if (campaign.startsAt && campaign.startsAt.getTime() > now.getTime()) return false;
   if (campaign.endsAt && campaign.endsAt.getTime() <= now.getTime()) return false;
-  const bid = campaign.bidMicros;
-  if (
-    campaign.budgetTotalMicros !== null &&
-    campaign.spentMicros + bid > campaign.budgetTotalMicros
-  ) {
-    return false;
-  }
-  if (
-    campaign.budgetDailyMicros !== null &&
-    spentOnDay(campaign, utcDay(now)) + bid > campaign.budgetDailyMicros
-  ) {
-    return false;
-  }
-  return true;
+  return canPay(budgetOf(campaign), campaign.bidMicros, utcDay(now));
+}
+
+export function budgetOf(campaign: Campaign): BudgetState {
+  return {
+    totalMicros: campaign.budgetTotalMicros,
+    dailyMicros: campaign.budgetDailyMicros,
+    spentMicros: campaign.spentMicros,
+    spentTodayMicros: campaign.spentTodayMicros,
+    spentDay: campaign.spentDay,
+  };
 }

@@ -6,7 +6,7 @@ import type { Device } from '@/ads/matching/matching.types';
 import { sqlDatetime, utcDay } from '@/common/clock';
 import { ProblemException } from '@/common/problem';
 import { newId } from '@/database/columns';
-import { executeWrite, isMysql, transactionWithRetry } from '@/database/sql';
+import { isMysql, transactionWithRetry } from '@/database/sql';
 import { AdvertisersService } from './advertisers.service';
 import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
 import {
@@ -15,6 +15,7 @@ import {
   CampaignExhaustedListener,
 } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
+import { type BudgetState, canPay, charge } from './campaign-budget';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
 import { Advertiser } from './entities/advertiser.entity';
@@ -232,47 +233,82 @@ export class CampaignsService {
   }
 
   /**
-   * Adds one click's bid to the campaign's spend, in the caller's transaction, only if the
-   * total and daily budgets still allow it. One conditional UPDATE, so concurrent clicks
-   * can never overspend: the database serialises them on the row.
-   * @returns false when the budget would be exceeded (nothing changed).
+   * Charges clicks to their campaigns in the caller's transaction, in the given order, each
+   * only if the campaign's total and daily budgets still allow its bid. The campaigns' rows
+   * are locked (MySQL, in id order) before they are read, so concurrent batches serialise on
+   * them and can never overspend; one UPDATE per campaign writes the result.
+   * @returns per charge whether it was billed, and the campaigns that can no longer pay
+   *   their current bid (the ad index must stop serving them).
    */
-  async chargeClick(
+  async chargeClicks(
     manager: EntityManager,
-    campaignId: string,
-    bidMicros: number,
-    at: Date,
-  ): Promise<boolean> {
-    const day = utcDay(at);
-    // spent_today is assigned before spent_day: MySQL evaluates SET left to right.
-    const changed = await executeWrite(
-      manager,
-      `UPDATE campaigns
-          SET spent_today_micros = CASE WHEN spent_day = ? THEN spent_today_micros + ? ELSE ? END,
-              spent_day = ?,
-              spent_micros = spent_micros + ?,
-              updated_at = ?
-        WHERE id = ?
-          AND (budget_total_micros IS NULL OR spent_micros + ? <= budget_total_micros)
-          AND (budget_daily_micros IS NULL
-               OR (CASE WHEN spent_day = ? THEN spent_today_micros ELSE 0 END) + ? <= budget_daily_micros)`,
-      [
-        day,
-        bidMicros,
-        bidMicros,
-        day,
-        bidMicros,
-        sqlDatetime(at),
-        campaignId,
-        bidMicros,
-        day,
-        bidMicros,
-      ],
+    charges: ClickCharge[],
+  ): Promise<{ billed: boolean[]; exhausted: string[] }> {
+    const ids = [...new Set(charges.map((c) => c.campaignId))].sort();
+    if (ids.length === 0) return { billed: [], exhausted: [] };
+    const rows: BudgetRow[] = await manager.query(
+      `SELECT id, bid_micros, budget_total_micros, budget_daily_micros, spent_micros,
+              spent_today_micros, spent_day
+         FROM campaigns
+        WHERE id IN (${ids.map(() => '?').join(', ')})
+        ORDER BY id${isMysql(manager) ? ' FOR UPDATE' : ''}`,
+      ids,
     );
-    const charged = changed === 1;
-    if (!charged) this.logger.log(`campaign ${campaignId} is out of budget`);
-    return charged;
+    const budgets = new Map(rows.map((row) => [row.id, budgetFromRow(row)]));
+    const changed = new Set<string>();
+    const billed = charges.map(({ campaignId, bidMicros, at }) => {
+      const before = budgets.get(campaignId);
+      const after = before && charge(before, bidMicros, utcDay(at));
+      if (!after) return false;
+      budgets.set(campaignId, after);
+      changed.add(campaignId);
+      return true;
+    });
+    const now = new Date();
+    for (const id of changed) {
+      const budget = budgets.get(id)!;
+      await manager.query(
+        `UPDATE campaigns SET spent_micros = ?, spent_today_micros = ?, spent_day = ?, updated_at = ?
+          WHERE id = ?`,
+        [budget.spentMicros, budget.spentTodayMicros, budget.spentDay, sqlDatetime(now), id],
+      );
+    }
+    const today = utcDay(now);
+    const exhausted = rows
+      .filter((row) => !canPay(budgets.get(row.id)!, Number(row.bid_micros), today))
+      .map((row) => row.id);
+    for (const id of exhausted) this.logger.log(`campaign ${id} is out of budget`);
+    return { billed, exhausted };
   }
+}
+
+/** One click's charge: the bid in force when its ad was served, at the click's time. */
+export interface ClickCharge {
+  campaignId: string;
+  bidMicros: number;
+  at: Date;
+}
+
+interface BudgetRow {
+  id: string;
+  bid_micros: string | number;
+  budget_total_micros: string | number | null;
+  budget_daily_micros: string | number | null;
+  spent_micros: string | number;
+  spent_today_micros: string | number;
+  spent_day: string | null;
+}
+
+/** The drivers return BIGINT as a string (mysql2) or a number (SQLite). */
+function budgetFromRow(row: BudgetRow): BudgetState {
+  const micros = (value: string | number | null) => (value === null ? null : Number(value));
+  return {
+    totalMicros: micros(row.budget_total_micros),
+    dailyMicros: micros(row.budget_daily_micros),
+    spentMicros: Number(row.spent_micros),
+    spentTodayMicros: Number(row.spent_today_micros),
+    spentDay: row.spent_day,
+  };
 }
 
 export const campaignNotFound = (): ProblemException =>

@@ -59,6 +59,7 @@ describe('AppConfig', () => {
     ['BASE_URL', 'localhost:3000'],
     ['DEFAULT_REVENUE_SHARE', '1.5'],
     ['IMPRESSION_BATCH_SIZE', '5000'],
+    ['CLICK_BATCH_SIZE', '0'],
     ['NODE_ENV', 'staging'],
   ])('stops start-up with one line naming %s when it is %p', (name, value) => {
     const message = startupError({ [name]: value });

@@ -34,6 +34,8 @@ export class AppConfig {
   readonly apiKeyCacheMs: number;
   readonly impressionBatchSize: number;
   readonly impressionFlushMs: number;
+  readonly clickBatchSize: number;
+  readonly clickFlushMs: number;
   readonly defaultRevenueSharePpm: number;
   readonly redisUrl: string | null;
   readonly logLevel: string;
@@ -64,6 +66,8 @@ export class AppConfig {
     this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
     this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;
     this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 2;
+    this.clickBatchSize = env.CLICK_BATCH_SIZE ?? 200;
+    this.clickFlushMs = env.CLICK_FLUSH_MS ?? 2;
     this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
     this.redisUrl = env.REDIS_URL ?? null;
     this.logLevel = env.LOG_LEVEL ?? 'warn';

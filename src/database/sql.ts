@@ -1,20 +1,5 @@
 import type { EntityManager } from 'typeorm';
 
-/**
- * Runs a hand-written write statement in the manager's transaction and returns the number
- * of rows it changed, the same way on MySQL and SQLite.
- */
-export async function executeWrite(
-  manager: EntityManager,
-  sql: string,
-  parameters: unknown[],
-): Promise<number> {
-  const runner = manager.queryRunner;
-  if (!runner) throw new Error('executeWrite needs a transactional EntityManager');
-  const result = await runner.query(sql, parameters, true);
-  return result.affected ?? 0;
-}
-
 export const isMysql = (manager: EntityManager): boolean =>
   manager.connection.options.type === 'mysql' || manager.connection.options.type === 'mariadb';
 

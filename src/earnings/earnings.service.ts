@@ -46,45 +46,54 @@ export class EarningsService {
   }
 
   /**
-   * Bills a valid click: the campaign's spend and its split between the publisher and the
-   * platform, as three ledger entries whose credits add up to the spend to the micro.
-   * @returns the publisher's earnings in micros.
+   * Records a batch of clicks' money and counts: each billed click's spend and its split
+   * between the publisher and the platform, as three ledger entries whose credits add up to
+   * the spend to the micro, plus one roll-up upsert for the whole batch. Unbilled clicks
+   * (invalid, or over the campaign's budget) only count.
+   * @returns each billed click's publisher earnings in micros, in order.
    */
-  async recordBilledClick(manager: EntityManager, click: BilledClick): Promise<number> {
-    const { publisherMicros, platformMicros } = splitRevenue(
-      click.bidMicros,
-      click.revenueSharePpm,
-    );
-    const entry = (account: LedgerEntry['account'], amountMicros: number) =>
-      manager.create(LedgerEntry, {
-        id: newId(),
-        createdAt: click.at,
-        clickId: click.clickId,
-        account,
-        campaignId: click.campaignId,
-        publisherId: click.publisherId,
-        modelId: click.modelId,
-        amountMicros,
-      });
-    await manager.insert(LedgerEntry, [
-      entry('campaign_spend', click.bidMicros),
-      entry('publisher_earnings', publisherMicros),
-      entry('platform_revenue', platformMicros),
-    ]);
-    await this.dailyStats.increment(manager, [
-      {
+  async recordClicks(
+    manager: EntityManager,
+    billed: BilledClick[],
+    unbilled: UnbilledClick[],
+  ): Promise<number[]> {
+    const entries: LedgerEntry[] = [];
+    const increments: StatIncrement[] = unbilled.map((click) => ({
+      ...key(click.at, click),
+      invalidClicks: 1,
+    }));
+    const earned = billed.map((click) => {
+      const { publisherMicros, platformMicros } = splitRevenue(
+        click.bidMicros,
+        click.revenueSharePpm,
+      );
+      const entry = (account: LedgerEntry['account'], amountMicros: number) =>
+        manager.create(LedgerEntry, {
+          id: newId(),
+          createdAt: click.at,
+          clickId: click.clickId,
+          account,
+          campaignId: click.campaignId,
+          publisherId: click.publisherId,
+          modelId: click.modelId,
+          amountMicros,
+        });
+      entries.push(
+        entry('campaign_spend', click.bidMicros),
+        entry('publisher_earnings', publisherMicros),
+        entry('platform_revenue', platformMicros),
+      );
+      increments.push({
         ...key(click.at, click),
         clicks: 1,
         spendMicros: click.bidMicros,
         earningsMicros: publisherMicros,
-      },
-    ]);
-    return publisherMicros;
-  }
-
-  /** Counts a click that earns nothing (invalid, or over the campaign's budget). */
-  async recordUnbilledClick(manager: EntityManager, click: UnbilledClick): Promise<void> {
-    await this.dailyStats.increment(manager, [{ ...key(click.at, click), invalidClicks: 1 }]);
+      });
+      return publisherMicros;
+    });
+    if (entries.length > 0) await manager.insert(LedgerEntry, entries);
+    await this.dailyStats.increment(manager, increments);
+    return earned;
   }
 }
 

@@ -4,6 +4,7 @@ import { CampaignsModule } from '@/campaigns/campaigns.module';
 import { AppConfig } from '@/config/app-config';
 import { EarningsModule } from '@/earnings/earnings.module';
 import { ClickLinkSigner } from './click-link';
+import { ClickRecorder } from './click-recorder.service';
 import { ClickController } from './click.controller';
 import { ClickService } from './click.service';
 import { Click } from './entities/click.entity';
@@ -16,6 +17,7 @@ import { RetentionService } from './retention.service';
   controllers: [ClickController],
   providers: [
     ClickService,
+    ClickRecorder,
     ImpressionWriter,
     RetentionService,
     {

@@ -188,16 +188,25 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
   it('charges up to the daily budget on one UTC day and starts again at midnight', async () => {
     const c = await t.f.campaign({ bid: '1', budgetDaily: '2', budgetTotal: '100' });
     const campaigns = t.app.get(CampaignsService);
-    const charge = (at: string) =>
-      t.dataSource.transaction((manager) =>
-        campaigns.chargeClick(manager, c.id, 1_000_000, new Date(at)),
-      );
+    const charge = (...at: string[]) =>
+      t.dataSource.transaction(async (manager) => {
+        const charges = at.map((time) => ({
+          campaignId: c.id,
+          bidMicros: 1_000_000,
+          at: new Date(time),
+        }));
+        return (await campaigns.chargeClicks(manager, charges)).billed;
+      });
 
-    expect(await charge('2031-03-09T23:59:58.000Z')).toBe(true);
-    expect(await charge('2031-03-09T23:59:59.999Z')).toBe(true);
-    expect(await charge('2031-03-09T23:59:59.999Z')).toBe(false);
-    expect(await charge('2031-03-10T00:00:00.000Z')).toBe(true);
-
+    // One batch across midnight: two fit the 9th's budget, the third not, the 10th's fits.
+    expect(
+      await charge(
+        '2031-03-09T23:59:58.000Z',
+        '2031-03-09T23:59:59.999Z',
+        '2031-03-09T23:59:59.999Z',
+        '2031-03-10T00:00:00.000Z',
+      ),
+    ).toEqual([true, true, false, true]);
     expect(await h.campaign(c.id)).toMatchObject({
       spentMicros: 3_000_000,
       spentTodayMicros: 1_000_000,

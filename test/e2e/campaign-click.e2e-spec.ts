@@ -1,5 +1,6 @@
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
+import { ClickRecorder } from '@/tracking/click-recorder.service';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { expectProblem } from '../support/problem';
@@ -77,6 +78,33 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     expect(clicks.map((k) => k.status).sort()).toEqual(['billed', 'invalid']);
     expect(clicks.find((k) => k.status === 'invalid')?.invalidReason).toBe('duplicate');
     expect((await campaign(c.id)).spentMicros).toBe(200_000);
+  });
+
+  it('bills one of many simultaneous follows of the same link, recording the others', async () => {
+    const c = await t.f.campaign({ keywords: 'canoe', bid: '0.30' });
+    const { link } = await servedLink('canoe');
+    const responses = await Promise.all(Array.from({ length: 8 }, () => follow(link)));
+    expect(responses.map((r) => r.status)).toEqual(Array(8).fill(302));
+    const clicks = await clicksOf(c.id);
+    expect(clicks.filter((k) => k.status === 'billed')).toHaveLength(1);
+    expect(clicks.filter((k) => k.invalidReason === 'duplicate')).toHaveLength(7);
+    expect((await campaign(c.id)).spentMicros).toBe(300_000);
+    expect(await ledgerOf(c.id)).toHaveLength(3);
+  });
+
+  it('records the clicks of concurrent follows in shared batches, losing none', async () => {
+    const c = await t.f.campaign({ keywords: 'paddle', bid: '0.10' });
+    const links = [];
+    for (let i = 0; i < 30; i++) links.push((await servedLink('paddle')).link);
+    const recorder = t.app.get(ClickRecorder);
+    const before = recorder.stats;
+    const responses = await Promise.all(links.map((link) => follow(link)));
+    expect(responses.map((r) => r.status)).toEqual(Array(30).fill(302));
+    const clicks = await clicksOf(c.id);
+    expect(clicks.map((k) => k.status)).toEqual(Array(30).fill('billed'));
+    expect((await campaign(c.id)).spentMicros).toBe(3_000_000);
+    expect(recorder.stats.clicks - before.clicks).toBe(30);
+    expect(recorder.stats.batches - before.batches).toBeLessThan(30);
   });
 
   it('never follows a targetLink that differs from the campaign target (no open redirect)', async () => {

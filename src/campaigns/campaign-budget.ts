@@ -1,0 +1,37 @@
+/** What a campaign has spent and may spend, in micros; the daily figures are per UTC day. */
+export interface BudgetState {
+  totalMicros: number | null;
+  dailyMicros: number | null;
+  spentMicros: number;
+  /** Spent on `spentDay`; another day's figure counts as nothing today. */
+  spentTodayMicros: number;
+  spentDay: string | null;
+}
+
+const spentOn = (state: BudgetState, day: string): number =>
+  state.spentDay === day ? state.spentTodayMicros : 0;
+
+/** Whether the campaign can pay `bidMicros` on UTC `day` within its total and daily budgets. */
+export function canPay(state: BudgetState, bidMicros: number, day: string): boolean {
+  if (state.totalMicros !== null && state.spentMicros + bidMicros > state.totalMicros) {
+    return false;
+  }
+  if (state.dailyMicros !== null && spentOn(state, day) + bidMicros > state.dailyMicros) {
+    return false;
+  }
+  return true;
+}
+
+/**
+ * The state after charging `bidMicros` on UTC `day`, or null when the budgets do not allow
+ * it (never a partial charge: a campaign never spends past either budget).
+ */
+export function charge(state: BudgetState, bidMicros: number, day: string): BudgetState | null {
+  if (!canPay(state, bidMicros, day)) return null;
+  return {
+    ...state,
+    spentMicros: state.spentMicros + bidMicros,
+    spentTodayMicros: spentOn(state, day) + bidMicros,
+    spentDay: day,
+  };
+}

@@ -1,0 +1,248 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { CampaignsService } from '@/campaigns/campaigns.service';
+import { sqlDatetime } from '@/common/clock';
+import { AppConfig } from '@/config/app-config';
+import { GroupCommit } from '@/database/group-commit';
+import { isMysql, transactionWithRetry } from '@/database/sql';
+import { EarningsService } from '@/earnings/earnings.service';
+import { isKnownBot } from './bot-detector';
+import { Click, ClickStatus, InvalidClickReason } from './entities/click.entity';
+import { Impression } from './entities/impression.entity';
+
+/** One follow of a tracking link, as the click endpoint accepted it. */
+export interface FollowedLink {
+  clickId: string;
+  at: Date;
+  /** The campaign the link names (it exists). */
+  campaignId: string;
+  /** As given in the link. */
+  modelId: string;
+  /** The impression the link names, when its signature holds; null for a forged link. */
+  impressionId: string | null;
+  userAgent: string | null;
+}
+
+export interface ClickOutcome {
+  status: ClickStatus;
+  reason?: InvalidClickReason;
+}
+
+/** The clicks table's columns in insert order. */
+const CLICK_COLUMNS = [
+  'id',
+  'created_at',
+  'impression_id',
+  'campaign_id',
+  'model_id',
+  'publisher_id',
+  'status',
+  'invalid_reason',
+  'cost_micros',
+  'publisher_earnings_micros',
+  'user_agent',
+];
+const ROW_PLACEHOLDERS = `(${CLICK_COLUMNS.map(() => '?').join(', ')})`;
+
+/**
+ * Records clicks by group commit, like impressions: each `record()` resolves once its click
+ * is committed, billed or not, and concurrent clicks share one transaction. Within a batch
+ * the clicks are judged in arrival order (the first click on an impression wins), and the
+ * campaigns' budgets are charged under row locks, so no campaign ever overspends.
+ */
+@Injectable()
+export class ClickRecorder implements OnApplicationShutdown {
+  private readonly logger = new Logger(ClickRecorder.name);
+  private readonly batches: GroupCommit<FollowedLink, ClickOutcome>;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly campaigns: CampaignsService,
+    private readonly earnings: EarningsService,
+    private readonly config: AppConfig,
+  ) {
+    this.batches = new GroupCommit({
+      maxBatch: config.clickBatchSize,
+      flushMs: config.clickFlushMs,
+      maxConcurrent: () => (isMysql(this.dataSource.manager) ? 2 : 1),
+      write: (links) => this.write(links),
+      onBatchFailure: (error, size) =>
+        this.logger.error(
+          `could not record ${size} clicks in one batch; recording them one by one`,
+          (error as Error).stack,
+        ),
+    });
+  }
+
+  /** Committed batches and clicks since start: how well group commit is batching. */
+  get stats(): { batches: number; clicks: number } {
+    return { batches: this.batches.stats.batches, clicks: this.batches.stats.items };
+  }
+
+  /** Resolves once the click is committed, with what it was judged to be. */
+  record(link: FollowedLink): Promise<ClickOutcome> {
+    return this.batches.submit(link);
+  }
+
+  onApplicationShutdown(): Promise<void> {
+    return this.batches.drain();
+  }
+
+  private async write(links: FollowedLink[]): Promise<ClickOutcome[]> {
+    const { outcomes, exhausted } = await transactionWithRetry(this.dataSource.manager, (m) =>
+      this.judgeAndStore(m, links),
+    );
+    // After the commit: the index stops serving what can no longer pay (if it still does).
+    for (const campaignId of exhausted) {
+      if (this.campaigns.served(campaignId)) await this.campaigns.notifyExhausted(campaignId);
+    }
+    return outcomes;
+  }
+
+  private async judgeAndStore(
+    manager: EntityManager,
+    links: FollowedLink[],
+  ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
+    const impressions = await this.lockImpressions(manager, links);
+    // Judge every click in arrival order; the valid ones then compete for their budgets.
+    const claimed = new Map<string, Date>();
+    const verdicts = links.map((link): ClickOutcome | 'valid' => {
+      if (link.impressionId === null) return invalid('bad_signature');
+      const impression = impressions.get(link.impressionId);
+      if (!impression) return invalid('unknown_impression');
+      if (impression.campaignId !== link.campaignId || impression.modelId !== link.modelId) {
+        return invalid('mismatch');
+      }
+      if (isKnownBot(link.userAgent ?? undefined)) return invalid('bot');
+      if (link.at.getTime() - impression.createdAt.getTime() > this.config.clickWindowMs) {
+        return invalid('expired');
+      }
+      if (impression.clickedAt !== null || claimed.has(impression.id)) {
+        return invalid('duplicate');
+      }
+      claimed.set(impression.id, link.at);
+      return 'valid';
+    });
+    const valid = links.filter((_, i) => verdicts[i] === 'valid');
+    const { billed, exhausted } = await this.campaigns.chargeClicks(
+      manager,
+      valid.map((link) => ({
+        campaignId: link.campaignId,
+        bidMicros: impressions.get(link.impressionId!)!.bidMicros,
+        at: link.at,
+      })),
+    );
+    let next = 0;
+    const outcomes = verdicts.map((verdict): ClickOutcome => {
+      if (verdict !== 'valid') return verdict;
+      return billed[next++] ? { status: 'billed' } : { status: 'over_budget' };
+    });
+
+    await this.markClicked(manager, claimed);
+    const rows = links.map((link, i) => clickRow(link, outcomes[i], impressions));
+    const billedRows = rows.filter((row) => row.status === 'billed');
+    const earned = await this.earnings.recordClicks(
+      manager,
+      billedRows.map((row) => {
+        const impression = impressions.get(row.impressionId!)!;
+        return {
+          clickId: row.id,
+          at: row.createdAt,
+          campaignId: impression.campaignId,
+          publisherId: impression.publisherId,
+          modelId: impression.modelId,
+          bidMicros: impression.bidMicros,
+          revenueSharePpm: impression.revenueSharePpm,
+        };
+      }),
+      // A click names a publisher only through a real impression; a forged one counts nowhere.
+      rows
+        .filter((row) => row.status !== 'billed' && row.publisherId !== null)
+        .map((row) => {
+          const impression = impressions.get(row.impressionId!)!;
+          return {
+            at: row.createdAt,
+            campaignId: impression.campaignId,
+            publisherId: impression.publisherId,
+            modelId: impression.modelId,
+          };
+        }),
+    );
+    billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
+    await this.insertClicks(manager, rows);
+    return { outcomes, exhausted };
+  }
+
+  /**
+   * The impressions the batch's links name, locked on MySQL (in id order, so concurrent
+   * batches cannot deadlock): a second batch with a click on the same impression waits, then
+   * sees it clicked. SQLite has one writer at a time anyway.
+   */
+  private async lockImpressions(
+    manager: EntityManager,
+    links: FollowedLink[],
+  ): Promise<Map<string, Impression>> {
+    const ids = [...new Set(links.flatMap((l) => (l.impressionId ? [l.impressionId] : [])))];
+    if (ids.length === 0) return new Map();
+    const found = await manager.find(Impression, {
+      where: { id: In(ids.sort()) },
+      order: { id: 'ASC' },
+      ...(isMysql(manager) ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    return new Map(found.map((impression) => [impression.id, impression]));
+  }
+
+  /** Sets each claimed impression's clicked_at to its first valid click's time. */
+  private async markClicked(manager: EntityManager, claimed: Map<string, Date>): Promise<void> {
+    if (claimed.size === 0) return;
+    const ids = [...claimed.keys()];
+    await manager.query(
+      `UPDATE impressions SET clicked_at = CASE id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END
+        WHERE id IN (${ids.map(() => '?').join(', ')})`,
+      [...ids.flatMap((id) => [id, sqlDatetime(claimed.get(id)!)]), ...ids],
+    );
+  }
+
+  private async insertClicks(manager: EntityManager, rows: Click[]): Promise<void> {
+    // Hand-written, one statement per batch, like the impression writer.
+    await manager.query(
+      `INSERT INTO clicks (${CLICK_COLUMNS.join(', ')}) VALUES ${rows.map(() => ROW_PLACEHOLDERS).join(', ')}`,
+      rows.flatMap((row) => [
+        row.id,
+        sqlDatetime(row.createdAt),
+        row.impressionId,
+        row.campaignId,
+        row.modelId,
+        row.publisherId,
+        row.status,
+        row.invalidReason,
+        row.costMicros,
+        row.publisherEarningsMicros,
+        row.userAgent,
+      ]),
+    );
+  }
+}
+
+const invalid = (reason: InvalidClickReason): ClickOutcome => ({ status: 'invalid', reason });
+
+function clickRow(
+  link: FollowedLink,
+  outcome: ClickOutcome,
+  impressions: Map<string, Impression>,
+): Click {
+  const impression = link.impressionId ? impressions.get(link.impressionId) : undefined;
+  return {
+    id: link.clickId,
+    createdAt: link.at,
+    impressionId: impression?.id ?? null,
+    campaignId: link.campaignId,
+    modelId: link.modelId,
+    publisherId: impression?.publisherId ?? null,
+    status: outcome.status,
+    invalidReason: outcome.reason ?? null,
+    costMicros: outcome.status === 'billed' ? impression!.bidMicros : 0,
+    publisherEarningsMicros: 0,
+    userAgent: link.userAgent?.slice(0, 512) ?? null,
+  };
+}
