@@ -141,32 +141,25 @@ export class ClickRecorder implements OnApplicationShutdown {
     await this.markClicked(manager, claimed);
     const rows = links.map((link, i) => clickRow(link, outcomes[i], impressions));
     const billedRows = rows.filter((row) => row.status === 'billed');
+    // Who a click counts for: the impression's campaign, model and publisher, at its time.
+    const counted = (row: Click) => {
+      const impression = impressions.get(row.impressionId!)!;
+      const { campaignId, publisherId, modelId } = impression;
+      return { at: row.createdAt, campaignId, publisherId, modelId, impression };
+    };
     const earned = await this.earnings.recordClicks(
       manager,
       billedRows.map((row) => {
-        const impression = impressions.get(row.impressionId!)!;
+        const { impression, ...click } = counted(row);
         return {
+          ...click,
           clickId: row.id,
-          at: row.createdAt,
-          campaignId: impression.campaignId,
-          publisherId: impression.publisherId,
-          modelId: impression.modelId,
           bidMicros: impression.bidMicros,
           revenueSharePpm: impression.revenueSharePpm,
         };
       }),
       // A click names a publisher only through a real impression; a forged one counts nowhere.
-      rows
-        .filter((row) => row.status !== 'billed' && row.publisherId !== null)
-        .map((row) => {
-          const impression = impressions.get(row.impressionId!)!;
-          return {
-            at: row.createdAt,
-            campaignId: impression.campaignId,
-            publisherId: impression.publisherId,
-            modelId: impression.modelId,
-          };
-        }),
+      rows.filter((row) => row.status !== 'billed' && row.publisherId !== null).map(counted),
     );
     billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
     await this.insertClicks(manager, rows);
