@@ -1,29 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiTags,
 } from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
+import { CurrentPrincipal } from '@/auth/authenticated.decorator';
 import type { Principal } from '@/auth/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { MAX_ACTIVE_KEYS_PER_MODEL, ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';
+import { ApiModelIdParam, ModelsApiController } from './models-api.decorator';
 
-const MODEL_ID = { name: 'id', description: 'Id of one of your AI models.' };
-
-@ApiTags('models')
-@Controller('api/models/:id/keys')
-@Authenticated()
+@ModelsApiController('api/models/:id/keys')
 export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Get()
   @ApiOperation({ summary: "The model's API keys, active and revoked (never the secret)" })
-  @ApiParam(MODEL_ID)
+  @ApiModelIdParam()
   @ApiOkResponse({ type: [ApiKeyDto] })
   @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'], 404: ['not_found'] })
   listApiKeys(
@@ -38,7 +34,7 @@ export class ApiKeysController {
     summary: 'Create an API key for the model',
     description: `The secret \`key\` is in this response only; store it at once. A model holds up to ${MAX_ACTIVE_KEYS_PER_MODEL} active keys, so a new key can be deployed before the old one is revoked.`,
   })
-  @ApiParam(MODEL_ID)
+  @ApiModelIdParam()
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],
@@ -61,7 +57,7 @@ export class ApiKeysController {
     summary: 'Revoke an API key',
     description: 'Effective at once: the key answers 404 `invalid_api_key` from now on.',
   })
-  @ApiParam(MODEL_ID)
+  @ApiModelIdParam()
   @ApiParam({ name: 'keyId', description: 'Id of a key of that model.' })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
   @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'], 404: ['not_found'] })

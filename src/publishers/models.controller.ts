@@ -1,22 +1,13 @@
-import { Body, Controller, Get, Param, Patch, Post } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
+import { Body, Get, Param, Patch, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { CurrentPrincipal } from '@/auth/authenticated.decorator';
 import type { Principal } from '@/auth/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { CreatedModelDto, CreateModelDto, ModelDto, UpdateModelDto } from './dto/model.dto';
+import { ApiModelIdParam, ModelsApiController } from './models-api.decorator';
 import { ModelsService } from './models.service';
 
-const MODEL_ID = { name: 'id', description: 'Id of one of your AI models.' };
-
-@ApiTags('models')
-@Controller('api/models')
-@Authenticated()
+@ModelsApiController('api/models')
 export class ModelsController {
   constructor(private readonly models: ModelsService) {}
 
@@ -49,7 +40,7 @@ export class ModelsController {
 
   @Get(':id')
   @ApiOperation({ summary: 'One of your AI models' })
-  @ApiParam(MODEL_ID)
+  @ApiModelIdParam()
   @ApiOkResponse({ type: ModelDto })
   @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'], 404: ['not_found'] })
   getModel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ModelDto> {
@@ -62,7 +53,7 @@ export class ModelsController {
     description:
       "Deactivating makes the model's keys answer 404 `model_inactive` at once; reactivating restores them. A model an operator deactivated stays so (403 `model_locked`).",
   })
-  @ApiParam(MODEL_ID)
+  @ApiModelIdParam()
   @ApiOkResponse({ type: ModelDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],

@@ -103,24 +103,17 @@ export class Factories {
     });
     if (login.status !== 200) throw new Error(`operator sign-in answered ${login.status}`);
     const { access_token: token } = (await login.json()) as { access_token: string };
-    return {
-      publisher,
-      token,
-      api: (method, path, body) =>
-        fetch(`${baseUrl}${path}`, {
-          method,
-          headers: {
-            authorization: `Bearer ${token}`,
-            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          },
-          body: body === undefined ? undefined : JSON.stringify(body),
-        }),
-    };
+    return this.signedInAs(publisher, token);
   }
 
   /** A session for an existing account, without the cost of a password check. */
   async signIn(publisher: Publisher): Promise<SignedIn> {
     const { token } = await this.app.get(SessionsService).start(publisher.id);
+    return this.signedInAs(publisher, token);
+  }
+
+  /** The account with its bearer token and a client that calls the app with it. */
+  private async signedInAs(publisher: Publisher, token: string): Promise<SignedIn> {
     const baseUrl = await this.app.getUrl();
     return {
       publisher,

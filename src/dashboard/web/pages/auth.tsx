@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { api, type Publisher } from '../api';
 import { FormError, TextField, useFormAction } from '../components/form';
@@ -18,42 +19,37 @@ export function SignInPage({ onSignedIn, notice }: AuthPageProps) {
     onSignedIn(publisher);
   });
   return (
-    <section class="auth card">
-      <PageTitle title="Sign in">Sign in</PageTitle>
-      <p class="lead">Manage your AI models, API keys and earnings.</p>
-      {notice && (
-        <p class="alert alert--info" role="status">
-          {notice}
-        </p>
-      )}
-      <form ref={form.formRef} onSubmit={form.onSubmit} noValidate>
-        <FormError error={form.error} />
-        <TextField
-          id="signin-email"
-          label="Email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onValue={setEmail}
-          error={form.error?.forField('email')}
-        />
-        <TextField
-          id="signin-password"
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onValue={setPassword}
-          error={form.error?.forField('password')}
-        />
-        <button type="submit" class="button button--primary button--wide" disabled={form.busy}>
-          {form.busy ? 'Signing in…' : 'Sign in'}
-        </button>
-      </form>
-      <p class="auth__switch">
-        New to Adline? <a href={href('/signup')}>Create an account</a>
-      </p>
-    </section>
+    <AuthForm
+      form={form}
+      title="Sign in"
+      heading="Sign in"
+      lead="Manage your AI models, API keys and earnings."
+      notice={notice}
+      submitLabel="Sign in"
+      busyLabel="Signing in…"
+      switchTo={
+        <>
+          New to Adline? <a href={href('/signup')}>Create an account</a>
+        </>
+      }
+    >
+      <CredentialField
+        formId="signin"
+        field="email"
+        autoComplete="username"
+        value={email}
+        onValue={setEmail}
+        error={form.error?.forField('email')}
+      />
+      <CredentialField
+        formId="signin"
+        field="password"
+        autoComplete="current-password"
+        value={password}
+        onValue={setPassword}
+        error={form.error?.forField('password')}
+      />
+    </AuthForm>
   );
 }
 
@@ -66,50 +62,106 @@ export function SignUpPage({ onSignedIn }: AuthPageProps) {
     onSignedIn(publisher);
   });
   return (
+    <AuthForm
+      form={form}
+      title="Create an account"
+      heading="Create a publisher account"
+      lead="Show relevant ads in your AI's replies and earn from every valid click."
+      submitLabel="Create account"
+      busyLabel="Creating your account…"
+      switchTo={
+        <>
+          Already have an account? <a href={href('/signin')}>Sign in</a>
+        </>
+      }
+    >
+      <TextField
+        id="signup-name"
+        label="Publisher name"
+        hint="Your company or your own name."
+        autoComplete="organization"
+        value={name}
+        onValue={setName}
+        maxLength={100}
+        error={form.error?.forField('name')}
+      />
+      <CredentialField
+        formId="signup"
+        field="email"
+        autoComplete="email"
+        value={email}
+        onValue={setEmail}
+        error={
+          form.error?.forField('email') ??
+          (form.error?.code === 'email_taken' ? form.error.message : undefined)
+        }
+      />
+      <CredentialField
+        formId="signup"
+        field="password"
+        hint="At least 10 characters."
+        autoComplete="new-password"
+        value={password}
+        onValue={setPassword}
+        error={form.error?.forField('password')}
+      />
+    </AuthForm>
+  );
+}
+
+interface AuthFormProps {
+  form: ReturnType<typeof useFormAction>;
+  /** The document's title; `heading` is the page's. */
+  title: string;
+  heading: string;
+  lead: string;
+  notice?: string | null;
+  submitLabel: string;
+  busyLabel: string;
+  /** The way to the other form, below this one. */
+  switchTo: ComponentChildren;
+  children: ComponentChildren;
+}
+
+/** The card that holds the sign-in or the sign-up form. */
+function AuthForm({ form, ...props }: AuthFormProps) {
+  return (
     <section class="auth card">
-      <PageTitle title="Create an account">Create a publisher account</PageTitle>
-      <p class="lead">Show relevant ads in your AI's replies and earn from every valid click.</p>
+      <PageTitle title={props.title}>{props.heading}</PageTitle>
+      <p class="lead">{props.lead}</p>
+      {props.notice && (
+        <p class="alert alert--info" role="status">
+          {props.notice}
+        </p>
+      )}
       <form ref={form.formRef} onSubmit={form.onSubmit} noValidate>
         <FormError error={form.error} />
-        <TextField
-          id="signup-name"
-          label="Publisher name"
-          hint="Your company or your own name."
-          autoComplete="organization"
-          value={name}
-          onValue={setName}
-          maxLength={100}
-          error={form.error?.forField('name')}
-        />
-        <TextField
-          id="signup-email"
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValue={setEmail}
-          error={
-            form.error?.forField('email') ??
-            (form.error?.code === 'email_taken' ? form.error.message : undefined)
-          }
-        />
-        <TextField
-          id="signup-password"
-          label="Password"
-          type="password"
-          hint="At least 10 characters."
-          autoComplete="new-password"
-          value={password}
-          onValue={setPassword}
-          error={form.error?.forField('password')}
-        />
+        {props.children}
         <button type="submit" class="button button--primary button--wide" disabled={form.busy}>
-          {form.busy ? 'Creating your account…' : 'Create account'}
+          {form.busy ? props.busyLabel : props.submitLabel}
         </button>
       </form>
-      <p class="auth__switch">
-        Already have an account? <a href={href('/signin')}>Sign in</a>
-      </p>
+      <p class="auth__switch">{props.switchTo}</p>
     </section>
+  );
+}
+
+const CREDENTIAL_LABELS = { email: 'Email', password: 'Password' };
+
+interface CredentialFieldProps {
+  /** The form it belongs to: the input's id is e.g. `signin-email`. */
+  formId: 'signin' | 'signup';
+  field: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onValue: (value: string) => void;
+  error: string | undefined;
+  hint?: string;
+}
+
+/** The email or password field of the sign-in and sign-up forms. */
+function CredentialField({ formId, field, ...rest }: CredentialFieldProps) {
+  return (
+    <TextField id={`${formId}-${field}`} label={CREDENTIAL_LABELS[field]} type={field} {...rest} />
   );
 }

@@ -1,6 +1,5 @@
-import { useState } from 'preact/hooks';
 import { api } from '../api';
-import { FormError, TextField, useFormAction } from '../components/form';
+import { ModelForm, type ModelFields } from '../components/model-form';
 import { EmptyState, LoadError, Loading, PageTitle, StatusBadge } from '../components/ui';
 import { formatInstant } from '../format';
 import { handOffNewKey } from '../new-key-handoff';
@@ -83,19 +82,12 @@ export function ModelsPage() {
 
 export function NewModelPage() {
   const session = useSession();
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [link, setLink] = useState('');
-  const form = useFormAction(async () => {
-    const model = await api.createModel({
-      name,
-      description: description.trim() || null,
-      link: link.trim() || null,
-    });
+  const register = async (fields: ModelFields) => {
+    const model = await api.createModel(fields);
     handOffNewKey(model.id, model.api_key);
     navigate(`/models/${model.id}/keys`);
     session.notify(`Model “${model.name}” registered, with its first API key.`);
-  });
+  };
   return (
     <>
       <nav class="breadcrumbs" aria-label="Breadcrumb">
@@ -105,46 +97,17 @@ export function NewModelPage() {
       <p class="lead">
         The model gets its first API key at once; you can add more later, e.g. one per deployment.
       </p>
-      <form class="card form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
-        <FormError error={form.error} />
-        <TextField
-          id="model-name"
-          label="Name"
-          hint="How you and your reports will call this model."
-          value={name}
-          onValue={setName}
-          maxLength={100}
-          error={form.error?.forField('name')}
-        />
-        <TextField
-          id="model-description"
-          label="Description"
-          optional
-          multiline
-          value={description}
-          onValue={setDescription}
-          maxLength={1000}
-          error={form.error?.forField('description')}
-        />
-        <TextField
-          id="model-link"
-          label="Link"
-          type="url"
-          optional
-          hint="Where people meet the model, e.g. https://assistant.example.com"
-          value={link}
-          onValue={setLink}
-          error={form.error?.forField('link')}
-        />
-        <div class="form__actions">
-          <button type="submit" class="button button--primary" disabled={form.busy}>
-            {form.busy ? 'Registering…' : 'Register model'}
-          </button>
-          <a class="button" href={href('/models')}>
-            Cancel
-          </a>
-        </div>
-      </form>
+      <ModelForm
+        idPrefix="model"
+        nameHint="How you and your reports will call this model."
+        submitLabel="Register model"
+        busyLabel="Registering…"
+        onSubmit={register}
+      >
+        <a class="button" href={href('/models')}>
+          Cancel
+        </a>
+      </ModelForm>
     </>
   );
 }

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'preact/hooks';
-import { api, ApiError } from '../api';
+import { api, ApiError, type StatsFigures } from '../api';
 import { TextField } from '../components/form';
 import { EmptyState, LoadError, Loading, PageTitle } from '../components/ui';
-import { UsageChart } from '../components/usage-chart';
+import { UsageChart, type UsageChartKind } from '../components/usage-chart';
 import { isIsoDay, lastDays } from '../dates';
 import { DISPLAY_CURRENCY, formatCount, formatDay, formatMoney, formatPercent } from '../format';
 import { href, navigate, type Route } from '../router';
 import { useLoad } from '../session';
-import { perDay, perModel } from '../stats-data';
+import { type DayFigures, perDay, perModel } from '../stats-data';
 
 const PRESETS = [7, 30, 90];
 const DEFAULT_DAYS = 30;
@@ -85,26 +85,20 @@ export function StatsPage({ route }: { route: Route }) {
           ) : (
             <>
               <div class="charts">
-                <section aria-labelledby="chart-impressions-heading" class="card">
-                  <h2 id="chart-impressions-heading" class="section-title">
-                    Impressions per day
-                  </h2>
-                  <UsageChart
-                    kind="impressions"
-                    days={days}
-                    label={`Impressions per day, ${range}; the figures are in the tables below.`}
-                  />
-                </section>
-                <section aria-labelledby="chart-clicks-heading" class="card">
-                  <h2 id="chart-clicks-heading" class="section-title">
-                    Clicks and earnings per day
-                  </h2>
-                  <UsageChart
-                    kind="clicks-earnings"
-                    days={days}
-                    label={`Clicks and earnings per day, ${range}; the figures are in the tables below.`}
-                  />
-                </section>
+                <ChartCard
+                  id="chart-impressions"
+                  title="Impressions per day"
+                  kind="impressions"
+                  days={days}
+                  range={range}
+                />
+                <ChartCard
+                  id="chart-clicks"
+                  title="Clicks and earnings per day"
+                  kind="clicks-earnings"
+                  days={days}
+                  range={range}
+                />
               </div>
               <section aria-labelledby="per-model-heading">
                 <h2 id="per-model-heading" class="section-title">
@@ -112,25 +106,14 @@ export function StatsPage({ route }: { route: Route }) {
                 </h2>
                 <table class="table table--numbers table--stack" id="per-model">
                   <caption class="visually-hidden">Figures per model for the range</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Model</th>
-                      <th scope="col">Impressions</th>
-                      <th scope="col">Clicks</th>
-                      <th scope="col">CTR</th>
-                      <th scope="col">Earnings</th>
-                    </tr>
-                  </thead>
+                  <FiguresHead first="Model" />
                   <tbody>
                     {byModel.map((m) => (
                       <tr key={m.modelId}>
                         <th scope="row" data-label="Model">
                           <a href={href(`/models/${m.modelId}/keys`)}>{m.name}</a>
                         </th>
-                        <td data-label="Impressions">{formatCount(m.impressions)}</td>
-                        <td data-label="Clicks">{formatCount(m.clicks)}</td>
-                        <td data-label="CTR">{formatPercent(m.ctr)}</td>
-                        <td data-label="Earnings">{formatMoney(m.earnings)}</td>
+                        <FigureCells figures={m} labelled />
                       </tr>
                     ))}
                   </tbody>
@@ -139,10 +122,7 @@ export function StatsPage({ route }: { route: Route }) {
                       <th scope="row" data-label="Model">
                         Total
                       </th>
-                      <td data-label="Impressions">{formatCount(totals.impressions)}</td>
-                      <td data-label="Clicks">{formatCount(totals.clicks)}</td>
-                      <td data-label="CTR">{formatPercent(totals.ctr)}</td>
-                      <td data-label="Earnings">{formatMoney(totals.earnings)}</td>
+                      <FigureCells figures={totals} labelled />
                     </tr>
                   </tfoot>
                 </table>
@@ -151,25 +131,14 @@ export function StatsPage({ route }: { route: Route }) {
                 <summary>Figures per day</summary>
                 <table class="table table--numbers">
                   <caption class="visually-hidden">Figures per day, all shown models</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Day</th>
-                      <th scope="col">Impressions</th>
-                      <th scope="col">Clicks</th>
-                      <th scope="col">CTR</th>
-                      <th scope="col">Earnings</th>
-                    </tr>
-                  </thead>
+                  <FiguresHead first="Day" />
                   <tbody>
                     {days
                       .filter((d) => d.impressions > 0 || d.clicks > 0)
                       .map((d) => (
                         <tr key={d.date}>
                           <th scope="row">{formatDay(d.date)}</th>
-                          <td>{formatCount(d.impressions)}</td>
-                          <td>{formatCount(d.clicks)}</td>
-                          <td>{formatPercent(d.ctr)}</td>
-                          <td>{formatMoney(d.earnings)}</td>
+                          <FigureCells figures={d} />
                         </tr>
                       ))}
                   </tbody>
@@ -179,6 +148,58 @@ export function StatsPage({ route }: { route: Route }) {
           )}
         </>
       )}
+    </>
+  );
+}
+
+interface ChartCardProps {
+  /** Starts the heading's id, e.g. `chart-clicks-heading`. */
+  id: string;
+  title: string;
+  kind: UsageChartKind;
+  days: DayFigures[];
+  /** The range in words, for the chart's text alternative. */
+  range: string;
+}
+
+function ChartCard({ id, title, kind, days, range }: ChartCardProps) {
+  return (
+    <section aria-labelledby={`${id}-heading`} class="card">
+      <h2 id={`${id}-heading`} class="section-title">
+        {title}
+      </h2>
+      <UsageChart
+        kind={kind}
+        days={days}
+        label={`${title}, ${range}; the figures are in the tables below.`}
+      />
+    </section>
+  );
+}
+
+function FiguresHead({ first }: { first: string }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        <th scope="col">Impressions</th>
+        <th scope="col">Clicks</th>
+        <th scope="col">CTR</th>
+        <th scope="col">Earnings</th>
+      </tr>
+    </thead>
+  );
+}
+
+/** A row's four figures; `labelled` names each cell for the stacked (narrow) layout. */
+function FigureCells({ figures, labelled }: { figures: StatsFigures; labelled?: boolean }) {
+  const label = (name: string) => (labelled ? name : undefined);
+  return (
+    <>
+      <td data-label={label('Impressions')}>{formatCount(figures.impressions)}</td>
+      <td data-label={label('Clicks')}>{formatCount(figures.clicks)}</td>
+      <td data-label={label('CTR')}>{formatPercent(figures.ctr)}</td>
+      <td data-label={label('Earnings')}>{formatMoney(figures.earnings)}</td>
     </>
   );
 }
