@@ -3,6 +3,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AdsModule } from './ads/ads.module';
 import { AuthModule } from './auth/auth.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
+import { RedisThrottlerStorage } from './common/redis-throttler-storage';
 import { WindowThrottlerStorage } from './common/window-throttler-storage';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -24,10 +25,14 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
-        // Limits per route come from config in RateLimitGuard; this is the window.
+        // Limits per route come from config in RateLimitGuard; this is the window. With Redis
+        // all instances share the counters; Nest runs the storage's init and shutdown hooks
+        // (it is the instance of the throttler's storage provider).
         ThrottlerModule.forRoot({
           throttlers: [{ ttl: 60_000, limit: config.rateLimitPerMinute }],
-          storage: new WindowThrottlerStorage(),
+          storage: config.redisUrl
+            ? new RedisThrottlerStorage(config.redisUrl)
+            : new WindowThrottlerStorage(),
         }),
         PublishersModule,
         AuthModule,

@@ -7,7 +7,8 @@ const MINUTE_MS = 60_000;
 
 /**
  * Limits sign-in attempts per client IP and per email (LOGIN_RATE_LIMIT_PER_MINUTE each),
- * with the same storage as the throttler, so password guessing is slow from any angle.
+ * with the same storage as the throttler, so password guessing is slow from any angle; with
+ * REDIS_URL that storage is shared, so spreading guesses over instances gains nothing.
  */
 @Injectable()
 export class LoginThrottle {

@@ -1,0 +1,376 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Redis } from 'ioredis';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { request } from 'node:http';
+import { createServer, type Server, type Socket, connect } from 'node:net';
+import { createApp } from '@/app.setup';
+import { RedisThrottlerStorage } from '@/common/redis-throttler-storage';
+import { AppConfig } from '@/config/app-config';
+import { ask } from '../support/ads';
+import { expectProblem } from '../support/problem';
+import { startTestApp, TestApp } from '../support/test-app';
+import { testDatabaseKind } from '../support/test-database';
+
+/** Set to run the Redis suites, e.g. `TEST_REDIS_URL=redis://127.0.0.1:6379`. */
+const redisUrl = process.env.TEST_REDIS_URL;
+
+interface Instance {
+  baseUrl: string;
+  fetchAds(key: string, body: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** Another instance of the app on the first one's database, as a second server would run. */
+async function startAnotherInstance(
+  first: TestApp,
+  env: Record<string, string>,
+): Promise<Instance> {
+  const database = first.config.database;
+  const url =
+    database.type === 'sqlite'
+      ? `sqlite:${database.file}`
+      : database.url.replace(/^mysql:/, `${database.flavour}:`);
+  const config = AppConfig.fromEnvironment({
+    NODE_ENV: 'test',
+    BASE_URL: first.baseUrl,
+    DATABASE_URL: url,
+    CLICK_SIGNING_SECRET: first.config.clickSigningSecret,
+    SESSION_SECRET: first.config.sessionSecret,
+    LOG_LEVEL: 'fatal',
+    ...env,
+  });
+  const app: NestFastifyApplication = await createApp(config);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = await app.getUrl();
+  return {
+    baseUrl,
+    fetchAds: (key, body) =>
+      fetch(`${baseUrl}/api/fetch-ads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'service-api-key': key },
+        body: JSON.stringify(body),
+      }),
+    close: () => app.close(),
+  };
+}
+
+/**
+ * Per-IP limits count every caller on 127.0.0.1 together, in the Redis that other suites
+ * share; calls from an address of our own (all of 127/8 is loopback) count apart.
+ */
+const ownLoopbackAddress = () =>
+  `127.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(2, 255)}`;
+
+/** An HTTP call from `localAddress`, which `fetch` cannot choose. */
+function callFrom(
+  localAddress: string,
+  url: string,
+  init: { method?: string; json?: unknown } = {},
+): Promise<Response> {
+  const body = init.json === undefined ? undefined : JSON.stringify(init.json);
+  return new Promise((resolve, reject) => {
+    const outgoing = request(
+      url,
+      {
+        method: init.method ?? 'GET',
+        localAddress,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () => {
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          resolve(
+            new Response(Buffer.concat(chunks), { status: incoming.statusCode ?? 0, headers }),
+          );
+        });
+      },
+    );
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+}
+
+/** How the rate-limit guard names a key's caller (it never stores the key itself). */
+const trackerOf = (key: string) => createHash('sha256').update(key).digest('hex');
+
+/** The rate-limit keys whose names contain one of `markers`: this suite's, no others. */
+async function ownKeys(redis: Redis, markers: Iterable<string>): Promise<string[]> {
+  const wanted = [...markers];
+  const found: string[] = [];
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', 'adline:rl:*', 'COUNT', 1000);
+    found.push(...keys.filter((key) => wanted.some((marker) => key.includes(marker))));
+    cursor = next;
+  } while (cursor !== '0');
+  return found;
+}
+
+async function deleteOwnKeys(redis: Redis, markers: Iterable<string>): Promise<void> {
+  const keys = await ownKeys(redis, markers);
+  if (keys.length > 0) await redis.del(...keys);
+}
+
+(redisUrl ? describe : describe.skip)('RedisThrottlerStorage on a real Redis', () => {
+  const MINUTE = 60_000;
+  // A prefix of this run's own: nothing else reads or writes these keys.
+  const prefix = `adline:rl:test-${randomBytes(6).toString('hex')}:`;
+  let redis: Redis;
+  let storage: RedisThrottlerStorage;
+  const hit = (key: string, limit = 3) => storage.increment(key, MINUTE, limit, MINUTE, 'default');
+  /** Stores a counter as the script keeps it, its window started `ago` ms before Redis' now. */
+  const seed = async (key: string, ago: number, current: number) => {
+    const [seconds, micros] = await redis.time();
+    const now = Number(seconds) * 1000 + Math.floor(Number(micros) / 1000);
+    await redis.hset(`${prefix}default:${key}`, {
+      start: now - ago,
+      current,
+      previous: 0,
+      blocked_until: 0,
+    });
+  };
+
+  beforeAll(async () => {
+    redis = new Redis(redisUrl ?? '');
+    storage = new RedisThrottlerStorage(redisUrl ?? '', { keyPrefix: prefix });
+    await storage.onModuleInit();
+  });
+  afterAll(async () => {
+    storage.onApplicationShutdown();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('allows the limit, then blocks for the block duration, with times in seconds', async () => {
+    for (let i = 1; i <= 3; i++) {
+      expect(await hit('a')).toMatchObject({
+        totalHits: i,
+        isBlocked: false,
+        timeToBlockExpire: 0,
+      });
+    }
+    const blocked = await hit('a');
+    expect(blocked).toMatchObject({ totalHits: 4, isBlocked: true, timeToBlockExpire: 60 });
+    expect(blocked.timeToExpire).toBeGreaterThan(0);
+    expect(blocked.timeToExpire).toBeLessThanOrEqual(60);
+    expect(await hit('a')).toMatchObject({ totalHits: 4, isBlocked: true });
+    expect((await hit('b')).isBlocked).toBe(false);
+  });
+
+  it("weighs the previous window's hits by how much of it still overlaps the last minute", async () => {
+    // Half-way through the next window, half of the 3 earlier hits (rounded down) still count.
+    await seed('weighted', MINUTE + MINUTE / 2, 3);
+    expect((await hit('weighted', 4)).totalHits).toBe(2);
+    expect((await hit('weighted', 4)).totalHits).toBe(3);
+    expect((await hit('weighted', 4)).totalHits).toBe(4);
+    expect((await hit('weighted', 4)).isBlocked).toBe(true);
+  });
+
+  it('forgets hits older than two windows, and lets Redis expire an idle key', async () => {
+    await seed('old', 2 * MINUTE + 1, 3);
+    expect((await hit('old')).totalHits).toBe(1);
+    const ttl = await redis.pttl(`${prefix}default:old`);
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(2 * MINUTE);
+  });
+});
+
+describe(`rate limits without Redis (${testDatabaseKind()})`, () => {
+  let first: TestApp;
+  let second: Instance;
+  const env = { RATE_LIMIT_PER_MINUTE: '5' };
+
+  beforeAll(async () => {
+    first = await startTestApp(env);
+    await first.f.campaign({ keywords: 'kite' });
+    second = await startAnotherInstance(first, env);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+  });
+
+  it('are counted by each instance alone: twice the limit split across two passes', async () => {
+    const { key } = await first.f.publisherWithKey();
+    const instances = [first, second];
+    for (let i = 0; i < 10; i++) {
+      expect((await instances[i % 2].fetchAds(key, ask('kite'))).status).toBe(200);
+    }
+  });
+});
+
+(redisUrl ? describe : describe.skip)(
+  `rate limits shared by instances through Redis (${testDatabaseKind()})`,
+  () => {
+    let first: TestApp;
+    let second: Instance;
+    let redis: Redis;
+    /** Parts of the key names this suite creates: only those are deleted afterwards. */
+    const markers = new Set<string>();
+    const env = {
+      REDIS_URL: redisUrl ?? '',
+      RATE_LIMIT_PER_MINUTE: '5',
+      CLICK_RATE_LIMIT_PER_MINUTE: '3',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '2',
+    };
+
+    beforeAll(async () => {
+      redis = new Redis(redisUrl ?? '');
+      first = await startTestApp(env);
+      await first.f.campaign({ keywords: 'kite' });
+      second = await startAnotherInstance(first, env);
+    });
+    afterAll(async () => {
+      await second.close();
+      await first.close();
+      await deleteOwnKeys(redis, markers);
+      await redis.quit();
+    });
+
+    it('answers 429 with Retry-After once one key has made more calls than the limit on the two instances together', async () => {
+      const { key } = await first.f.publisherWithKey();
+      const other = await first.f.publisherWithKey();
+      markers.add(trackerOf(key)).add(trackerOf(other.key));
+      const instances = [first, second];
+      // Five calls, alternating: each instance alone has seen at most three.
+      for (let i = 0; i < 5; i++) {
+        expect((await instances[i % 2].fetchAds(key, ask('kite'))).status).toBe(200);
+      }
+      for (const instance of instances) {
+        const limited = await instance.fetchAds(key, ask('kite'));
+        await expectProblem(limited, 429, 'rate_limited');
+        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      expect((await second.fetchAds(other.key, ask('kite'))).status).toBe(200);
+
+      // The counters expire by themselves once idle.
+      const [counter] = await ownKeys(redis, [trackerOf(key)]);
+      expect(await redis.pttl(counter)).toBeGreaterThan(0);
+    });
+
+    it('answers 429 once one client has followed tracking links more often than the limit on the two instances together', async () => {
+      const campaign = await first.f.campaign({ keywords: 'yoyo' });
+      const ip = ownLoopbackAddress();
+      markers.add(ip);
+      const path = `/api/campaign_click?campaign_id=${campaign.id}&model_id=m`;
+      const baseUrls = [first.baseUrl, second.baseUrl];
+      for (let i = 0; i < 3; i++) {
+        expect((await callFrom(ip, `${baseUrls[i % 2]}${path}`)).status).toBe(302);
+      }
+      const limited = await callFrom(ip, `${second.baseUrl}${path}`);
+      await expectProblem(limited, 429, 'rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('answers 429 once sign-in attempts on the two instances together exceed the limit', async () => {
+      const ip = ownLoopbackAddress();
+      const email = `guess-${randomBytes(6).toString('hex')}@example.test`;
+      markers.add(ip).add(email);
+      const attempt = (baseUrl: string) =>
+        callFrom(ip, `${baseUrl}/api/auth/login`, {
+          method: 'POST',
+          json: { email, password: 'a wrong password' },
+        });
+      await expectProblem(await attempt(first.baseUrl), 401, 'invalid_credentials');
+      await expectProblem(await attempt(second.baseUrl), 401, 'invalid_credentials');
+      const limited = await attempt(first.baseUrl);
+      await expectProblem(limited, 429, 'rate_limited');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+  },
+);
+
+/** A TCP relay to Redis that the test can cut and restore, to play a Redis outage. */
+class CuttableRelay {
+  private server: Server | null = null;
+  private readonly sockets = new Set<Socket>();
+  private port = 0;
+
+  constructor(private readonly target: URL) {}
+
+  /** `target` as reached through the relay. */
+  get url(): string {
+    const url = new URL(this.target.toString());
+    url.hostname = '127.0.0.1';
+    url.port = String(this.port);
+    return url.toString();
+  }
+
+  /** Listens (again on the same port, once it has one) and relays each connection. */
+  async open(): Promise<void> {
+    const server = createServer((client) => {
+      const upstream = connect(Number(this.target.port || 6379), this.target.hostname);
+      for (const socket of [client, upstream]) {
+        this.sockets.add(socket);
+        socket.on('close', () => this.sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+    });
+    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    this.port = (server.address() as { port: number }).port;
+    this.server = server;
+  }
+
+  /** Drops every connection and refuses new ones, as a Redis that went away would. */
+  async cut(): Promise<void> {
+    const server = this.server;
+    this.server = null;
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  }
+}
+
+(redisUrl ? describe : describe.skip)(
+  `rate limits when Redis goes away (${testDatabaseKind()})`,
+  () => {
+    let t: TestApp;
+    let redis: Redis;
+    let relay: CuttableRelay;
+    const markers = new Set<string>();
+
+    beforeAll(async () => {
+      redis = new Redis(redisUrl ?? '');
+      relay = new CuttableRelay(new URL(redisUrl ?? ''));
+      await relay.open();
+      t = await startTestApp({ REDIS_URL: relay.url, RATE_LIMIT_PER_MINUTE: '5' });
+      await t.f.campaign({ keywords: 'kite' });
+    });
+    afterAll(async () => {
+      await t.close();
+      await relay.cut();
+      await deleteOwnKeys(redis, markers);
+      await redis.quit();
+    });
+
+    it('keeps serving ads, limited in memory, and shares the counters again once Redis is back', async () => {
+      const { key, model } = await t.f.publisherWithKey();
+      markers.add(trackerOf(key));
+      expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
+      expect(await ownKeys(redis, [trackerOf(key)])).toHaveLength(1);
+
+      await relay.cut();
+      // The instance's own memory counts from zero: five more calls, then the limit.
+      for (let i = 0; i < 5; i++) expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
+      await expectProblem(await t.fetchAds(key, ask('kite')), 429, 'rate_limited');
+
+      // Back on the same address: ioredis reconnects by itself, and new keys count in Redis.
+      await relay.open();
+      let counted = false;
+      for (let attempt = 0; attempt < 100 && !counted; attempt++) {
+        const fresh = await t.f.apiKey(model.id);
+        markers.add(trackerOf(fresh));
+        expect((await t.fetchAds(fresh, ask('kite'))).status).toBe(200);
+        counted = (await ownKeys(redis, [trackerOf(fresh)])).length === 1;
+        if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(counted).toBe(true);
+    }, 60_000);
+  },
+);
