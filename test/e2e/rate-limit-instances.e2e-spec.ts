@@ -10,9 +10,10 @@ import { ask } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
+import { testRedisUrl } from '../support/test-redis';
 
-/** Set to run the Redis suites, e.g. `TEST_REDIS_URL=redis://127.0.0.1:6379`. */
-const redisUrl = process.env.TEST_REDIS_URL;
+/** Required: global-setup fails the run when this Redis does not answer. */
+const redisUrl = testRedisUrl();
 
 interface Instance {
   baseUrl: string;
@@ -116,7 +117,7 @@ async function deleteOwnKeys(redis: Redis, markers: Iterable<string>): Promise<v
   if (keys.length > 0) await redis.del(...keys);
 }
 
-(redisUrl ? describe : describe.skip)('RedisThrottlerStorage on a real Redis', () => {
+describe('RedisThrottlerStorage on a real Redis', () => {
   const MINUTE = 60_000;
   // A prefix of this run's own: nothing else reads or writes these keys.
   const prefix = `adline:rl:test-${randomBytes(6).toString('hex')}:`;
@@ -136,8 +137,8 @@ async function deleteOwnKeys(redis: Redis, markers: Iterable<string>): Promise<v
   };
 
   beforeAll(async () => {
-    redis = new Redis(redisUrl ?? '');
-    storage = new RedisThrottlerStorage(redisUrl ?? '', { keyPrefix: prefix });
+    redis = new Redis(redisUrl);
+    storage = new RedisThrottlerStorage(redisUrl, { keyPrefix: prefix });
     await storage.onModuleInit();
   });
   afterAll(async () => {
@@ -205,86 +206,83 @@ describe(`rate limits without Redis (${testDatabaseKind()})`, () => {
   });
 });
 
-(redisUrl ? describe : describe.skip)(
-  `rate limits shared by instances through Redis (${testDatabaseKind()})`,
-  () => {
-    let first: TestApp;
-    let second: Instance;
-    let redis: Redis;
-    /** Parts of the key names this suite creates: only those are deleted afterwards. */
-    const markers = new Set<string>();
-    const env = {
-      REDIS_URL: redisUrl ?? '',
-      RATE_LIMIT_PER_MINUTE: '5',
-      CLICK_RATE_LIMIT_PER_MINUTE: '3',
-      LOGIN_RATE_LIMIT_PER_MINUTE: '2',
-    };
+describe(`rate limits shared by instances through Redis (${testDatabaseKind()})`, () => {
+  let first: TestApp;
+  let second: Instance;
+  let redis: Redis;
+  /** Parts of the key names this suite creates: only those are deleted afterwards. */
+  const markers = new Set<string>();
+  const env = {
+    REDIS_URL: redisUrl,
+    RATE_LIMIT_PER_MINUTE: '5',
+    CLICK_RATE_LIMIT_PER_MINUTE: '3',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '2',
+  };
 
-    beforeAll(async () => {
-      redis = new Redis(redisUrl ?? '');
-      first = await startTestApp(env);
-      await first.f.campaign({ keywords: 'kite' });
-      second = await startAnotherInstance(first, env);
-    });
-    afterAll(async () => {
-      await second.close();
-      await first.close();
-      await deleteOwnKeys(redis, markers);
-      await redis.quit();
-    });
+  beforeAll(async () => {
+    redis = new Redis(redisUrl);
+    first = await startTestApp(env);
+    await first.f.campaign({ keywords: 'kite' });
+    second = await startAnotherInstance(first, env);
+  });
+  afterAll(async () => {
+    await second.close();
+    await first.close();
+    await deleteOwnKeys(redis, markers);
+    await redis.quit();
+  });
 
-    it('answers 429 with Retry-After once one key has made more calls than the limit on the two instances together', async () => {
-      const { key } = await first.f.publisherWithKey();
-      const other = await first.f.publisherWithKey();
-      markers.add(trackerOf(key)).add(trackerOf(other.key));
-      const instances = [first, second];
-      // Five calls, alternating: each instance alone has seen at most three.
-      for (let i = 0; i < 5; i++) {
-        expect((await instances[i % 2].fetchAds(key, ask('kite'))).status).toBe(200);
-      }
-      for (const instance of instances) {
-        const limited = await instance.fetchAds(key, ask('kite'));
-        await expectProblem(limited, 429, 'rate_limited');
-        expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-      }
-      expect((await second.fetchAds(other.key, ask('kite'))).status).toBe(200);
-
-      // The counters expire by themselves once idle.
-      const [counter] = await ownKeys(redis, [trackerOf(key)]);
-      expect(await redis.pttl(counter)).toBeGreaterThan(0);
-    });
-
-    it('answers 429 once one client has followed tracking links more often than the limit on the two instances together', async () => {
-      const campaign = await first.f.campaign({ keywords: 'yoyo' });
-      const ip = ownLoopbackAddress();
-      markers.add(ip);
-      const path = `/api/campaign_click?campaign_id=${campaign.id}&model_id=m`;
-      const baseUrls = [first.baseUrl, second.baseUrl];
-      for (let i = 0; i < 3; i++) {
-        expect((await callFrom(ip, `${baseUrls[i % 2]}${path}`)).status).toBe(302);
-      }
-      const limited = await callFrom(ip, `${second.baseUrl}${path}`);
+  it('answers 429 with Retry-After once one key has made more calls than the limit on the two instances together', async () => {
+    const { key } = await first.f.publisherWithKey();
+    const other = await first.f.publisherWithKey();
+    markers.add(trackerOf(key)).add(trackerOf(other.key));
+    const instances = [first, second];
+    // Five calls, alternating: each instance alone has seen at most three.
+    for (let i = 0; i < 5; i++) {
+      expect((await instances[i % 2].fetchAds(key, ask('kite'))).status).toBe(200);
+    }
+    for (const instance of instances) {
+      const limited = await instance.fetchAds(key, ask('kite'));
       await expectProblem(limited, 429, 'rate_limited');
       expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
+    }
+    expect((await second.fetchAds(other.key, ask('kite'))).status).toBe(200);
 
-    it('answers 429 once sign-in attempts on the two instances together exceed the limit', async () => {
-      const ip = ownLoopbackAddress();
-      const email = `guess-${randomBytes(6).toString('hex')}@example.test`;
-      markers.add(ip).add(email);
-      const attempt = (baseUrl: string) =>
-        callFrom(ip, `${baseUrl}/api/auth/login`, {
-          method: 'POST',
-          json: { email, password: 'a wrong password' },
-        });
-      await expectProblem(await attempt(first.baseUrl), 401, 'invalid_credentials');
-      await expectProblem(await attempt(second.baseUrl), 401, 'invalid_credentials');
-      const limited = await attempt(first.baseUrl);
-      await expectProblem(limited, 429, 'rate_limited');
-      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    });
-  },
-);
+    // The counters expire by themselves once idle.
+    const [counter] = await ownKeys(redis, [trackerOf(key)]);
+    expect(await redis.pttl(counter)).toBeGreaterThan(0);
+  });
+
+  it('answers 429 once one client has followed tracking links more often than the limit on the two instances together', async () => {
+    const campaign = await first.f.campaign({ keywords: 'yoyo' });
+    const ip = ownLoopbackAddress();
+    markers.add(ip);
+    const path = `/api/campaign_click?campaign_id=${campaign.id}&model_id=m`;
+    const baseUrls = [first.baseUrl, second.baseUrl];
+    for (let i = 0; i < 3; i++) {
+      expect((await callFrom(ip, `${baseUrls[i % 2]}${path}`)).status).toBe(302);
+    }
+    const limited = await callFrom(ip, `${second.baseUrl}${path}`);
+    await expectProblem(limited, 429, 'rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('answers 429 once sign-in attempts on the two instances together exceed the limit', async () => {
+    const ip = ownLoopbackAddress();
+    const email = `guess-${randomBytes(6).toString('hex')}@example.test`;
+    markers.add(ip).add(email);
+    const attempt = (baseUrl: string) =>
+      callFrom(ip, `${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        json: { email, password: 'a wrong password' },
+      });
+    await expectProblem(await attempt(first.baseUrl), 401, 'invalid_credentials');
+    await expectProblem(await attempt(second.baseUrl), 401, 'invalid_credentials');
+    const limited = await attempt(first.baseUrl);
+    await expectProblem(limited, 429, 'rate_limited');
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
 
 /** A TCP relay to Redis that the test can cut and restore, to play a Redis outage. */
 class CuttableRelay {
@@ -327,50 +325,47 @@ class CuttableRelay {
   }
 }
 
-(redisUrl ? describe : describe.skip)(
-  `rate limits when Redis goes away (${testDatabaseKind()})`,
-  () => {
-    let t: TestApp;
-    let redis: Redis;
-    let relay: CuttableRelay;
-    const markers = new Set<string>();
+describe(`rate limits when Redis goes away (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let redis: Redis;
+  let relay: CuttableRelay;
+  const markers = new Set<string>();
 
-    beforeAll(async () => {
-      redis = new Redis(redisUrl ?? '');
-      relay = new CuttableRelay(new URL(redisUrl ?? ''));
-      await relay.open();
-      t = await startTestApp({ REDIS_URL: relay.url, RATE_LIMIT_PER_MINUTE: '5' });
-      await t.f.campaign({ keywords: 'kite' });
-    });
-    afterAll(async () => {
-      await t.close();
-      await relay.cut();
-      await deleteOwnKeys(redis, markers);
-      await redis.quit();
-    });
+  beforeAll(async () => {
+    redis = new Redis(redisUrl);
+    relay = new CuttableRelay(new URL(redisUrl));
+    await relay.open();
+    t = await startTestApp({ REDIS_URL: relay.url, RATE_LIMIT_PER_MINUTE: '5' });
+    await t.f.campaign({ keywords: 'kite' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await relay.cut();
+    await deleteOwnKeys(redis, markers);
+    await redis.quit();
+  });
 
-    it('keeps serving ads, limited in memory, and shares the counters again once Redis is back', async () => {
-      const { key, model } = await t.f.publisherWithKey();
-      markers.add(trackerOf(key));
-      expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
-      expect(await ownKeys(redis, [trackerOf(key)])).toHaveLength(1);
+  it('keeps serving ads, limited in memory, and shares the counters again once Redis is back', async () => {
+    const { key, model } = await t.f.publisherWithKey();
+    markers.add(trackerOf(key));
+    expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
+    expect(await ownKeys(redis, [trackerOf(key)])).toHaveLength(1);
 
-      await relay.cut();
-      // The instance's own memory counts from zero: five more calls, then the limit.
-      for (let i = 0; i < 5; i++) expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
-      await expectProblem(await t.fetchAds(key, ask('kite')), 429, 'rate_limited');
+    await relay.cut();
+    // The instance's own memory counts from zero: five more calls, then the limit.
+    for (let i = 0; i < 5; i++) expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
+    await expectProblem(await t.fetchAds(key, ask('kite')), 429, 'rate_limited');
 
-      // Back on the same address: ioredis reconnects by itself, and new keys count in Redis.
-      await relay.open();
-      let counted = false;
-      for (let attempt = 0; attempt < 100 && !counted; attempt++) {
-        const fresh = await t.f.apiKey(model.id);
-        markers.add(trackerOf(fresh));
-        expect((await t.fetchAds(fresh, ask('kite'))).status).toBe(200);
-        counted = (await ownKeys(redis, [trackerOf(fresh)])).length === 1;
-        if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(counted).toBe(true);
-    }, 60_000);
-  },
-);
+    // Back on the same address: ioredis reconnects by itself, and new keys count in Redis.
+    await relay.open();
+    let counted = false;
+    for (let attempt = 0; attempt < 100 && !counted; attempt++) {
+      const fresh = await t.f.apiKey(model.id);
+      markers.add(trackerOf(fresh));
+      expect((await t.fetchAds(fresh, ask('kite'))).status).toBe(200);
+      counted = (await ownKeys(redis, [trackerOf(fresh)])).length === 1;
+      if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(counted).toBe(true);
+  }, 60_000);
+});
