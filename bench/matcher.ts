@@ -24,6 +24,8 @@ export interface MatcherResult {
   /** µs per match with an empty conversation (sent keywords only). */
   keywordsOnlyP99: number;
   heapMiB: number;
+  /** Resident set of the whole process, generated campaigns included. */
+  rssMiB?: number;
 }
 
 const DISTINCT_REQUESTS = 5_000;
@@ -85,6 +87,7 @@ export function benchMatcher(campaignCount: number): MatcherResult {
     p999: percentile(full.times, 0.999),
     keywordsOnlyP99: percentile(bare.times, 0.99),
     heapMiB: process.memoryUsage().heapUsed / 2 ** 20,
+    rssMiB: process.memoryUsage().rss / 2 ** 20,
   };
 }
 

@@ -1,24 +1,49 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CampaignsService } from '@/campaigns/campaigns.service';
 import {
+  type ServabilityProbe,
   type ServableCampaign,
   ServableCampaignsReader,
 } from '@/campaigns/servable-campaigns.reader';
 import { AppConfig } from '@/config/app-config';
-import { CampaignIndex } from './matching/campaign-index';
+import { CampaignIndex, CampaignIndexBuilder } from './matching/campaign-index';
 import type { IndexedCampaign } from './matching/matching.types';
 
 /**
- * Owns the in-memory index of servable campaigns. A rebuild makes a new immutable index and
- * swaps it in, so a request always matches against one consistent snapshot. Rebuilt after
- * every campaign change made through CampaignsService (awaited, so the change is live when
- * that call returns) and at CAMPAIGN_INDEX_REFRESH_SECONDS for schedules and budgets.
- * A burst of changes (say, many clicks exhausting budgets) costs at most the running
- * rebuild and one more, queued: every caller in the burst waits for that queued one.
+ * The periodic refresh waits at least this many times the last refresh's duration (see
+ * `scheduleRefresh`): a rebuild no longer holds the event loop, but at a million campaigns
+ * it still takes tens of seconds of database and CPU time.
  */
-/** The periodic rebuild takes at most about a tenth of the time (see `scheduleRefresh`). */
-const REFRESH_COST_FACTOR = 10;
+const REFRESH_COST_FACTOR = 5;
 
+/** The build gives the event loop a turn after about this much work. */
+const BUILD_SLICE_MS = 5;
+
+const DAY_MS = 86_400_000;
+
+/** What the live index was built from, to tell at the periodic refresh whether it is stale. */
+interface BuiltFrom {
+  /** The servability probe taken just before the snapshot was read. */
+  probe: ServabilityProbe;
+  /** Campaigns excluded on notice since that probe (the probe counts them as exhausted). */
+  exclusions: Set<string>;
+  /** When the clock next changes what is servable: a schedule bound, or UTC midnight. */
+  nextClockChange: number;
+}
+
+/**
+ * Owns the in-memory index of servable campaigns. A rebuild makes a new index and swaps it
+ * in, so a request always matches against one consistent snapshot. Rebuilt after every
+ * campaign change made through CampaignsService (awaited, so the change is live when that
+ * call returns) and, at CAMPAIGN_INDEX_REFRESH_SECONDS, when the servability probe or the
+ * clock says the snapshot may be stale (changes made on other instances without Redis,
+ * schedules, the UTC day of daily budgets). A burst of changes costs at most the running
+ * rebuild and one more, queued: every caller in the burst waits for that queued one.
+ *
+ * A campaign whose budget runs out is not rebuilt for: it is excluded from the live index
+ * on notice (`onExhausted`, from this instance or another through Redis), and from the
+ * index being built if its snapshot was read before the notice.
+ */
 @Injectable()
 export class CampaignIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CampaignIndexService.name);
@@ -27,7 +52,13 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
   private queued: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
-  private lastBuildMs = 0;
+  private lastRefreshMs = 0;
+  private builtFrom: BuiltFrom | null = null;
+  /**
+   * The exclusion sets of the live index's build and of a build in progress: each notice
+   * goes into all of them, so a build carries over the exclusions made since it began.
+   */
+  private readonly exclusionLogs = new Set<Set<string>>();
 
   constructor(
     private readonly campaigns: CampaignsService,
@@ -35,6 +66,7 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     private readonly config: AppConfig,
   ) {
     this.campaigns.onChange(() => this.rebuild());
+    this.campaigns.onExhausted((campaignId) => this.exclude(campaignId));
     // Clicks redirect from the served snapshot instead of reading the campaign per click.
     this.campaigns.registerServed((id) => this.index.get(id));
   }
@@ -53,24 +85,53 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     if (this.timer) clearTimeout(this.timer);
   }
 
+  /** Stops serving a campaign at once, here and in any index being built. O(1). */
+  exclude(campaignId: string): void {
+    this.index.exclude(campaignId);
+    for (const log of this.exclusionLogs) log.add(campaignId);
+  }
+
   /**
-   * The periodic rebuild waits CAMPAIGN_INDEX_REFRESH_SECONDS, and at least
-   * REFRESH_COST_FACTOR times the last rebuild's duration: at a million campaigns a rebuild
-   * takes tens of seconds (much of it on the event loop), and back-to-back rebuilds would
-   * leave no time to serve ads. Changes made through the app still rebuild at once.
+   * The periodic refresh: rebuilds unless the clock and the servability probe both say
+   * nothing that decides servability has changed since the live index was built.
+   */
+  async refresh(): Promise<void> {
+    if (await this.isUpToDate()) return;
+    await this.rebuild();
+  }
+
+  /**
+   * The periodic refresh waits CAMPAIGN_INDEX_REFRESH_SECONDS, and at least
+   * REFRESH_COST_FACTOR times the last refresh's duration. Changes made through the app
+   * still rebuild at once.
    */
   private scheduleRefresh(): void {
     if (this.stopped) return;
     const wait = Math.max(
       this.config.campaignIndexRefreshMs,
-      REFRESH_COST_FACTOR * this.lastBuildMs,
+      REFRESH_COST_FACTOR * this.lastRefreshMs,
     );
     this.timer = setTimeout(() => {
-      this.rebuild()
-        .catch((error: Error) => this.logger.error('index rebuild failed', error.stack))
-        .finally(() => this.scheduleRefresh());
+      const started = Date.now();
+      this.refresh()
+        .catch((error: Error) => this.logger.error('index refresh failed', error.stack))
+        .finally(() => {
+          this.lastRefreshMs = Date.now() - started;
+          this.scheduleRefresh();
+        });
     }, wait);
     this.timer.unref();
+  }
+
+  private async isUpToDate(): Promise<boolean> {
+    const builtFrom = this.builtFrom;
+    if (builtFrom === null || Date.now() >= builtFrom.nextClockChange) return false;
+    const probe = await this.snapshots.probe(new Date());
+    return (
+      this.builtFrom === builtFrom &&
+      probe.other === builtFrom.probe.other &&
+      probe.exhausted === builtFrom.probe.exhausted + builtFrom.exclusions.size
+    );
   }
 
   /**
@@ -98,11 +159,40 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     return run;
   }
 
+  /**
+   * Reads the snapshot page by page into a builder and builds in slices of a few ms, so
+   * that neither the whole snapshot nor a long stretch of the event loop is taken, then
+   * swaps the new index in. Exclusions noticed from the probe on are applied to the new
+   * index before the swap: the snapshot may have read such a campaign before its budget
+   * ran out, and must not bring it back.
+   */
   private async build(): Promise<void> {
-    const started = Date.now();
-    const servable = await this.snapshots.findServable(new Date());
-    this.index = CampaignIndex.build(servable.map(toIndexed));
-    this.lastBuildMs = Date.now() - started;
+    const now = new Date();
+    const exclusions = new Set<string>();
+    this.exclusionLogs.add(exclusions);
+    try {
+      const probe = await this.snapshots.probe(now);
+      const builder = new CampaignIndexBuilder();
+      const facts = await this.snapshots.readServable(now, async (batch) => {
+        for (const campaign of batch) builder.add(toIndexed(campaign));
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      });
+      const index = await builder.buildInSlices(BUILD_SLICE_MS);
+      for (const campaignId of exclusions) index.exclude(campaignId);
+      this.index = index;
+      if (this.builtFrom) this.exclusionLogs.delete(this.builtFrom.exclusions);
+      this.builtFrom = {
+        probe,
+        exclusions,
+        nextClockChange: Math.min(
+          facts.nextScheduleChange ?? Number.POSITIVE_INFINITY,
+          (Math.floor(now.getTime() / DAY_MS) + 1) * DAY_MS,
+        ),
+      };
+    } catch (error) {
+      this.exclusionLogs.delete(exclusions);
+      throw error;
+    }
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   CampaignIndex,
+  CampaignIndexBuilder,
   keywordWeight,
   MAX_CONVERSATION_KEYWORDS,
 } from '@/ads/matching/campaign-index';
@@ -276,7 +277,7 @@ describe('CampaignIndex', () => {
       const first = campaign(['ai']);
       const index = CampaignIndex.build([first, campaign(['travel'])]);
       expect(index.size).toBe(2);
-      expect(index.get(first.id)).toBe(first);
+      expect(index.get(first.id)).toEqual(first);
       expect(index.get('unknown')).toBeUndefined();
     });
 
@@ -288,6 +289,58 @@ describe('CampaignIndex', () => {
       expect(index.size).toBe(2);
       expect(index.get(noBid.id)).toBeUndefined();
       expect(index.match(request('ai'))?.campaign.id).toBe(servable.id);
+    });
+  });
+
+  describe('exclusion', () => {
+    it('lets the next best candidate win once the best is excluded, and no longer finds it by id', () => {
+      const best = campaign(['ai'], { bidMicros: 3 * UNIT });
+      const next = campaign(['ai'], { bidMicros: 2 * UNIT });
+      const index = CampaignIndex.build([best, next, campaign(['travel'])]);
+      expect(index.exclude(best.id)).toBe(true);
+      expect(index.match(request('ai'))?.campaign.id).toBe(next.id);
+      expect(index.get(best.id)).toBeUndefined();
+      expect(index.get(next.id)).toEqual(next);
+      expect(index.size).toBe(2);
+    });
+
+    it('finds no ad when every candidate is excluded, and ignores unknown or repeated ids', () => {
+      const only = campaign(['ai']);
+      const index = CampaignIndex.build([only]);
+      expect(index.exclude('unknown')).toBe(false);
+      expect(index.exclude(only.id)).toBe(true);
+      expect(index.exclude(only.id)).toBe(false);
+      expect(index.match(request('ai', { conversation: 'ai everywhere' }))).toBeNull();
+      expect(index.size).toBe(0);
+    });
+
+    it('passes over an excluded campaign that the conversation would have lifted', () => {
+      const lifted = campaign(['ai', 'robots'], { bidMicros: 2 * UNIT });
+      const plain = campaign(['ai'], { bidMicros: UNIT });
+      const index = CampaignIndex.build([lifted, plain]);
+      const asked = request('ai', { conversation: 'robots' });
+      expect(index.match(asked)?.campaign.id).toBe(lifted.id);
+      index.exclude(lifted.id);
+      expect(index.match(asked)?.campaign.id).toBe(plain.id);
+    });
+  });
+
+  describe('building in slices', () => {
+    it('builds the same index in slices as at once', async () => {
+      const campaigns = Array.from({ length: 3000 }, (_, index) =>
+        campaign([`k${index % 7}`, `k${index % 13}`, `k${index % 101}`], {
+          bidMicros: 100_000 + ((index * 7919) % 997) * 1000,
+        }),
+      );
+      const builder = new CampaignIndexBuilder();
+      campaigns.forEach((c) => builder.add(c));
+      const sliced = await builder.buildInSlices(0.1);
+      const whole = CampaignIndex.build(campaigns);
+      for (const keywords of ['k1', 'k2, k5', 'k100', 'k3, k12, k50']) {
+        const asked = request(keywords, { conversation: 'k4 k9 k77' });
+        expect(sliced.match(asked)).toEqual(whole.match(asked));
+      }
+      expect(sliced.size).toBe(whole.size);
     });
   });
 

@@ -17,11 +17,10 @@ export const CONVERSATION_KEYWORD_FACTOR = 0.5;
 
 /**
  * At most this many conversation keywords count, the rarest (heaviest) first. Each one adds
- * a posting list that the walk must consider for every candidate, and common keywords have
- * long lists: with several of them in a conversation the match cost grows from ~20 µs to
- * hundreds of µs at 100k–1M campaigns. The rarest keywords are also the ones that say the
- * most about the conversation, so the ranking changes only in the rare case where a campaign
- * would have won on several common conversation keywords at once.
+ * a posting list whose campaigns must be scored with it, and common keywords have long
+ * lists. The rarest keywords are also the ones that say the most about the conversation,
+ * so the ranking changes only in the rare case where a campaign would have won on several
+ * common conversation keywords at once.
  */
 export const MAX_CONVERSATION_KEYWORDS = 3;
 
@@ -43,22 +42,44 @@ export function keywordWeight(campaignCount: number, campaignsWithKeyword: numbe
   return Math.log1p(campaignCount / campaignsWithKeyword);
 }
 
-const FACTS_PER_CAMPAIGN = 3;
+const FACTS_PER_CAMPAIGN = 4;
 const BID_PER_WEIGHT = 0;
 const BID = 1;
 const TOTAL_WEIGHT = 2;
+/** Where the campaign's keywords start in `keywordIds`, plus its targeting id × `TARGETING_UNIT`. */
+const META = 3;
+const TARGETING_UNIT = 2 ** 32;
+/** A bid no campaign has: marks an excluded campaign, which no threshold lets through. */
+const EXCLUDED_BID = -1;
 
-/** What the index knows of each campaign, by rank (see `CampaignIndex`). */
+/** Countries and devices a campaign targets; entry 0 of `targetings` targets everyone. */
+type Targeting = Pick<IndexedCampaign, 'countries' | 'devices'>;
+
+/**
+ * What the index knows of each campaign, by rank (see `CampaignIndex`): no object per
+ * campaign, only arrays indexed by rank, so that a million campaigns cost their strings
+ * and a few dozen bytes each.
+ */
 interface RankedCampaigns {
-  campaigns: IndexedCampaign[];
+  count: number;
+  ids: string[];
+  names: string[];
+  texts: string[];
+  imageUrls: (string | null)[];
+  targetUrls: string[];
   /**
-   * `FACTS_PER_CAMPAIGN` numbers per rank, side by side so that a campaign costs one
-   * cache miss: bid per weight (`bid / totalWeight`, descending along the ranks), bid,
-   * total weight.
+   * `FACTS_PER_CAMPAIGN` numbers per rank (and one rank more, whose `META` ends the last
+   * campaign's keywords), side by side so that scoring a campaign costs one cache miss:
+   * bid per weight (`bid / totalWeight`, descending along the ranks), bid (`EXCLUDED_BID`
+   * once excluded), total weight, and `META`: the start of its keywords in `keywordIds`
+   * plus `TARGETING_UNIT` × its index into `targetings` (0: it targets everyone).
    */
   facts: Float64Array;
-  /** 1 when the campaign targets countries or devices; spares the object look-up otherwise. */
-  targeted: Uint8Array;
+  targetings: Targeting[];
+  /** Epoch milliseconds by rank, for the tie-breaks. */
+  createdAt: Float64Array;
+  keywordIds: Int32Array;
+  byId: Map<string, number>;
   maxTotalWeight: number;
   maxKeywordsPerCampaign: number;
 }
@@ -83,63 +104,89 @@ interface KeywordPostings {
   phraseWordFilter: Int32Array;
 }
 
-interface Scored {
-  rank: number;
-  relevance: number;
-  score: number;
+/**
+ * The keywords of the request being matched, by keyword id: a keyword counts for this
+ * request when `stamps[id]` holds the request's stamp. Reused from request to request, so
+ * marking a keyword costs one write and no request allocates an array the vocabulary's size.
+ */
+interface RequestKeywords {
+  stamps: Int32Array;
+  /** The weight the keyword adds to a campaign holding it: halved for a conversation keyword. */
+  reach: Float64Array;
+  /** 1 when the publisher sent it: only campaigns holding a sent keyword are candidates. */
+  sent: Uint8Array;
+  stamp: number;
 }
 
 /**
- * An immutable, in-memory index of the servable campaigns, built once from a snapshot.
+ * An in-memory index of the servable campaigns, built once from a snapshot
+ * (`CampaignIndexBuilder`), immutable but for `exclude`.
  *
  * Campaigns are numbered by rank: descending bid per unit of keyword weight
  * (`bid / totalWeight`, ties in the tie-break order). Each keyword's posting list is an
  * ascending Int32Array of ranks, so walking lists visits campaigns from the highest
  * attainable score per unit of matched weight down, and a campaign's score is
- * `bidPerWeight × matchedWeight`: this lets `CandidateWalk` skip most campaigns and stop
- * early. Memory: 4 bytes per (campaign, keyword) pair, 25 bytes per campaign in typed
- * arrays, plus the id and keyword maps (about 145 MiB in all for 1M campaigns holding
- * 5.5M keywords out of 200k).
+ * `bidPerWeight × matchedWeight`: this lets the walk skip most campaigns and stop early.
+ * Each campaign also lists its own keyword ids (a forward index), so scoring a candidate
+ * reads its few keywords instead of searching every request keyword's list.
+ * Memory: 8 bytes per (campaign, keyword) pair, about 90 bytes per campaign in typed
+ * arrays, pointers and the id map, plus the render strings (id, name, text, URLs).
  */
 export class CampaignIndex {
-  private constructor(
+  private excludedCount = 0;
+  private readonly request: RequestKeywords;
+
+  /** @internal Made by `CampaignIndexBuilder`. */
+  constructor(
     private readonly ranked: RankedCampaigns,
     private readonly keywords: KeywordPostings,
-    private readonly byId: ReadonlyMap<string, IndexedCampaign>,
-  ) {}
+  ) {
+    const vocabularySize = keywords.names.length;
+    this.request = {
+      stamps: new Int32Array(vocabularySize),
+      reach: new Float64Array(vocabularySize),
+      sent: new Uint8Array(vocabularySize),
+      stamp: 0,
+    };
+  }
 
   /**
    * Campaigns without keywords, or with a bid that is not a finite non-negative number,
    * can never be served and are left out. Ids are expected to be unique.
    */
   static build(campaigns: readonly IndexedCampaign[]): CampaignIndex {
-    const servable = campaigns.filter(isServable);
-    const vocabulary = new Map<string, number>();
-    const keywordsOf = internKeywords(servable, vocabulary);
-    const weights = weighKeywords(keywordsOf.keywords, vocabulary.size, servable.length);
-    const totals = sumWeights(keywordsOf, weights);
-    const order = rankOrder(servable, totals);
-    const { postingStart, postings } = buildPostings(keywordsOf, order, vocabulary.size);
-    return new CampaignIndex(
-      rankCampaigns(servable, totals, order, keywordsOf),
-      {
-        ids: vocabulary,
-        names: [...vocabulary.keys()],
-        weights,
-        postingStart,
-        postings,
-        ...indexPhrases(vocabulary),
-      },
-      new Map(servable.map((campaign) => [campaign.id, campaign])),
-    );
+    const builder = new CampaignIndexBuilder();
+    for (const campaign of campaigns) builder.add(campaign);
+    return builder.build();
   }
 
+  /** Campaigns served: those indexed, less those excluded since. */
   get size(): number {
-    return this.ranked.campaigns.length;
+    return this.ranked.count - this.excludedCount;
   }
 
+  /** The campaign as served, or undefined when it is not (never indexed, or excluded). */
   get(id: string): IndexedCampaign | undefined {
-    return this.byId.get(id);
+    const rank = this.ranked.byId.get(id);
+    if (rank === undefined || this.isExcluded(rank)) return undefined;
+    return this.campaignAt(rank);
+  }
+
+  /**
+   * Stops serving a campaign at once (say, its budget ran out): `match` passes over it and
+   * `get` no longer finds it. Keyword weights stay as built until the next build.
+   * @returns false when the index does not serve it.
+   */
+  exclude(id: string): boolean {
+    const rank = this.ranked.byId.get(id);
+    if (rank === undefined || this.isExcluded(rank)) return false;
+    this.ranked.facts[rank * FACTS_PER_CAMPAIGN + BID] = EXCLUDED_BID;
+    this.excludedCount++;
+    return true;
+  }
+
+  private isExcluded(rank: number): boolean {
+    return this.ranked.facts[rank * FACTS_PER_CAMPAIGN + BID] === EXCLUDED_BID;
   }
 
   /**
@@ -147,43 +194,95 @@ export class CampaignIndex {
    * passes targeting. Relevance is the weighted share of the campaign's keywords met
    * (conversation keywords at `CONVERSATION_KEYWORD_FACTOR`); score = relevance × bid;
    * ties go to the higher bid, then the older campaign, then the smaller id.
+   *
+   * Every candidate holds a sent keyword. Those that also hold a counted conversation
+   * keyword are all in the (short: the rarest keywords') lists of those keywords, which
+   * are walked in full but for the tail that cannot reach the best score; every other
+   * candidate scores on sent keywords alone, and the walk over the sent lists prunes with
+   * that tighter bound (MaxScore). Both walks score exactly, so the winner is the same as
+   * that of scoring every campaign.
    */
   match(request: MatchRequest): MatchResult | null {
-    const seen = new Set<number>();
-    const sent = this.sentKeywords(request.keywords, seen);
+    const stamp = this.nextStamp();
+    const sent = this.markSentKeywords(request.keywords, stamp);
     if (sent.length === 0) return null;
-    const conversational = this.conversationKeywords(request.conversation, seen);
-    const lists = [
-      ...sent.map((id) => this.openPostingList(id, 1, true)),
-      ...conversational.map((id) => this.openPostingList(id, CONVERSATION_KEYWORD_FACTOR, false)),
-    ];
-    const winner = this.findWinner(lists, request.country, request.device);
-    if (winner === null) return null;
-    const { rank, relevance, score } = winner;
-    return { campaign: this.ranked.campaigns[rank], relevance, score };
+    const conversational = this.markConversationKeywords(request.conversation, stamp);
+    const search = new Search(this.ranked, this.request, request);
+    this.walkSentLists(search, sent, 0, []);
+    if (conversational.length > 0) {
+      const { weights } = this.keywords;
+      const extra = conversational.reduce(
+        (sum, id) => sum + CONVERSATION_KEYWORD_FACTOR * weights[id],
+        0,
+      );
+      this.walkSentLists(search, sent, extra, conversational);
+    }
+    if (search.best < 0) return null;
+    return {
+      campaign: this.campaignAt(search.best),
+      relevance: search.bestRelevance,
+      score: search.bestScore,
+    };
   }
 
-  /** The distinct indexed keywords of the request. */
-  private sentKeywords(keywords: readonly string[], seen: Set<number>): number[] {
+  private campaignAt(rank: number): IndexedCampaign {
+    const { ranked } = this;
+    const meta = ranked.facts[rank * FACTS_PER_CAMPAIGN + META];
+    const targeting = ranked.targetings[Math.floor(meta / TARGETING_UNIT)];
+    const end = ranked.facts[(rank + 1) * FACTS_PER_CAMPAIGN + META] % TARGETING_UNIT;
+    const keywords: string[] = [];
+    for (let at = meta % TARGETING_UNIT; at < end; at++) {
+      keywords.push(this.keywords.names[ranked.keywordIds[at]]);
+    }
+    return {
+      id: ranked.ids[rank],
+      name: ranked.names[rank],
+      text: ranked.texts[rank],
+      imageUrl: ranked.imageUrls[rank],
+      targetUrl: ranked.targetUrls[rank],
+      keywords,
+      bidMicros: ranked.facts[rank * FACTS_PER_CAMPAIGN + BID],
+      countries: [...targeting.countries],
+      devices: [...targeting.devices],
+      createdAt: ranked.createdAt[rank],
+    };
+  }
+
+  private nextStamp(): number {
+    const { request } = this;
+    if (request.stamp === 0x3fffffff) {
+      request.stamps.fill(0);
+      request.stamp = 0;
+    }
+    return ++request.stamp;
+  }
+
+  /** The distinct indexed keywords of the request, marked as sent at full weight. */
+  private markSentKeywords(keywords: readonly string[], stamp: number): number[] {
+    const { stamps, reach, sent } = this.request;
     const ids: number[] = [];
     for (const keyword of keywords) {
       const id = this.keywords.ids.get(keyword);
-      if (id === undefined || seen.has(id)) continue;
-      seen.add(id);
+      if (id === undefined || stamps[id] === stamp) continue;
+      stamps[id] = stamp;
+      reach[id] = this.keywords.weights[id];
+      sent[id] = 1;
       ids.push(id);
     }
     return ids;
   }
 
   /**
-   * Indexed keywords found as whole words in the conversation and not sent. One pass
-   * over its words: a look-up per word that may belong to a keyword, a few more only
-   * inside a multi-word phrase.
+   * Indexed keywords found as whole words in the conversation and not sent; the
+   * `MAX_CONVERSATION_KEYWORDS` heaviest are marked at `CONVERSATION_KEYWORD_FACTOR`, the
+   * others at no weight. One pass over its words: a look-up per word that may belong to a
+   * keyword, a few more only inside a multi-word phrase.
    */
-  private conversationKeywords(conversation: string, seen: Set<number>): number[] {
+  private markConversationKeywords(conversation: string, stamp: number): number[] {
     const found: number[] = [];
     if (conversation === '') return found;
-    const { ids, otherPhrases, phrasePrefixes, phraseWordFilter } = this.keywords;
+    const { ids, otherPhrases, phrasePrefixes, phraseWordFilter, weights, names } = this.keywords;
+    const { stamps, reach, sent } = this.request;
     const recent =
       conversation.length > CONVERSATION_SCAN_CHARS
         ? conversation.slice(conversation.length - CONVERSATION_SCAN_CHARS)
@@ -195,8 +294,10 @@ export class CampaignIndex {
       else if (words.length > 0 && words[words.length - 1] !== null) words.push(null);
     });
     const note = (id: number | undefined): void => {
-      if (id === undefined || seen.has(id)) return;
-      seen.add(id);
+      if (id === undefined || stamps[id] === stamp) return;
+      stamps[id] = stamp;
+      reach[id] = 0;
+      sent[id] = 0;
       found.push(id);
     };
     const notePhrase = (phrase: string): void => {
@@ -214,283 +315,168 @@ export class CampaignIndex {
         notePhrase(phrase);
       }
     }
-    if (found.length <= MAX_CONVERSATION_KEYWORDS) return found;
-    const { weights, names } = this.keywords;
-    return found
-      .sort((a, b) => weights[b] - weights[a] || (names[a] < names[b] ? -1 : 1))
-      .slice(0, MAX_CONVERSATION_KEYWORDS);
+    const counted =
+      found.length <= MAX_CONVERSATION_KEYWORDS
+        ? found
+        : found
+            .sort((a, b) => weights[b] - weights[a] || (names[a] < names[b] ? -1 : 1))
+            .slice(0, MAX_CONVERSATION_KEYWORDS);
+    for (const id of counted) reach[id] = CONVERSATION_KEYWORD_FACTOR * weights[id];
+    return counted;
   }
 
-  private openPostingList(keywordId: number, factor: number, sent: boolean): PostingList {
-    const { postingStart, postings, weights } = this.keywords;
-    const end = postingStart[keywordId + 1];
-    return {
-      cursor: postingStart[keywordId],
-      end,
-      length: end - postingStart[keywordId],
-      lastRank: postings[end - 1],
-      reach: factor * weights[keywordId],
-      sent,
-    };
-  }
-
-  /** Follows the walk in rank order, keeping the best campaign seen. */
-  private findWinner(
-    lists: PostingList[],
-    country: string | null,
-    device: Device | null,
-  ): Scored | null {
-    const { facts, maxTotalWeight, campaigns } = this.ranked;
-    const walk = new CandidateWalk(
-      this.keywords.postings,
-      lists,
-      this.ranked.maxKeywordsPerCampaign,
-    );
-    let best: Scored | null = null;
-    let threshold = 0;
-    for (let rank = 0; rank < campaigns.length;) {
-      const ceiling = facts[rank * FACTS_PER_CAMPAIGN + BID_PER_WEIGHT];
-      if (ceiling * maxTotalWeight < threshold) break;
-      const next = walk.next(rank, ceiling, threshold);
-      if (next < 0) break;
-      rank = next + 1;
-      const at = next * FACTS_PER_CAMPAIGN;
-      const bid = facts[at + BID];
-      // Relevance is at most 1: a bid below the threshold cannot win, whatever it matches.
-      if (bid < threshold) continue;
-      const weight = walk.matchedWeight(next, facts[at + BID_PER_WEIGHT], threshold);
-      if (weight === 0 || !this.passesTargeting(next, country, device)) continue;
-      const relevance = Math.min(1, weight / facts[at + TOTAL_WEIGHT]);
-      const scored = { rank: next, relevance, score: relevance * bid };
-      if (best !== null && !this.outranks(scored, best)) continue;
-      best = scored;
-      // Not the best score itself: an equal score must still be visited for the tie-breaks.
-      threshold = best.score * (1 - 2 * SCORE_TIE_TOLERANCE);
-    }
-    return best;
-  }
-
-  private passesTargeting(rank: number, country: string | null, device: Device | null): boolean {
-    const { targeted, campaigns } = this.ranked;
-    return targeted[rank] === 0 || matchesTargeting(campaigns[rank], country, device);
-  }
-
-  private outranks(challenger: Scored, holder: Scored): boolean {
-    const tolerance = SCORE_TIE_TOLERANCE * Math.max(challenger.score, holder.score);
-    if (Math.abs(challenger.score - holder.score) > tolerance) {
-      return challenger.score > holder.score;
-    }
-    const { campaigns } = this.ranked;
-    return compareTieBreak(campaigns[challenger.rank], campaigns[holder.rank]) < 0;
-  }
-}
-
-// ---------------------------------------------------------------------------------------
-// The walk over posting lists (MaxScore)
-// ---------------------------------------------------------------------------------------
-
-/** A keyword's posting list during one match. */
-interface PostingList {
-  /** Position in `postings` of the first campaign not yet passed. */
-  cursor: number;
-  end: number;
-  length: number;
-  lastRank: number;
-  /** The weight this keyword adds to a campaign holding it: halved for a conversation keyword. */
-  reach: number;
-  /** Sent by the publisher: only campaigns in such a list are candidates. */
-  sent: boolean;
-}
-
-/**
- * MaxScore over the rank-ordered posting lists of the sent and the conversation keywords.
- *
- * No campaign from a rank on has a bid per weight above that rank's (the ceiling), and a
- * campaign holds at most `maxKeywordsPerCampaign` keywords. So a campaign found only in
- * lists whose heaviest reaches add up to less than `threshold / ceiling` cannot win:
- * those lists (the lightest, i.e. the most common keywords, i.e. the longest lists) need
- * not be walked. A winner must appear both in a sent list and in one of the remaining
- * "essential" lists, so the walk merges (with a small heap) whichever of the two groups
- * has fewer postings. For each campaign it yields, the other lists are probed by
- * galloping search, sent ones first, then the heaviest first, and probing stops as soon
- * as the campaign can no longer be a candidate or reach the threshold: most campaigns are
- * dismissed having read only their bid and a few postings near the lists' cursors.
- */
-class CandidateWalk {
-  /** Lists that still hold a campaign at or after the current rank, lightest first. */
-  private live: PostingList[] = [];
-  /** `reachBelow[i]`: summed reach of `live[0 .. i)`. */
-  private reachBelow = new Float64Array(1);
-  /** `postingsFrom[i]`: summed length of `live[i ..]`. */
-  private postingsFrom = new Float64Array(1);
-  private sentPostings = 0;
-  private earliestLastRank = -1;
-  private firstEssential = 0;
-  /** The lists being merged, a min-heap by the rank at their cursor. */
-  private walked: PostingList[] = [];
-  private walkedFrom = -1;
   /**
-   * The other live lists, sent ones first, then heaviest first, with the summed reach and
-   * the number of sent lists from each on.
+   * MaxScore over the rank-ordered lists of the sent keywords, run twice.
+   *
+   * First for the candidates that hold no counted conversation keyword, which match at
+   * most the sent weights (`extra` 0); then only for those that hold one (`within`: the
+   * conversation keywords' lists, whose campaigns may add up to `extra`, the counted
+   * conversation weights together). Every candidate is scored exactly, from its own
+   * keywords, so a campaign met in both walks is simply met twice.
+   *
+   * No campaign from a rank on has a bid per weight above that rank's (the ceiling), and
+   * none holds more than `maxKeywordsPerCampaign` keywords: a campaign found only in sent
+   * lists whose heaviest reaches (plus `extra`) add up to less than `threshold / ceiling`
+   * cannot win, so those lists (the lightest, i.e. the most common keywords, i.e. the
+   * longest lists) are not walked. The others ("essential") are merged; with `within`,
+   * the merged sent lists and the merged `within` lists leapfrog (each side jumps to the
+   * other's next campaign by galloping search), so the longer side is mostly skipped.
    */
-  private probed: PostingList[] = [];
-  private probedReachFrom = new Float64Array(1);
-  private probedSentFrom = new Int32Array(1);
+  private walkSentLists(search: Search, sent: number[], extra: number, within: number[]): void {
+    const { postingStart, postings, weights } = this.keywords;
+    const { facts, count, maxTotalWeight, maxKeywordsPerCampaign: most } = this.ranked;
+    // Lightest first.
+    const order = [...sent].sort((a, b) => weights[a] - weights[b]);
+    const lists = order.length;
+    const cursors = order.map((id) => postingStart[id]);
+    const ends = order.map((id) => postingStart[id + 1]);
+    const reachBelow = [0];
+    for (let list = 0; list < lists; list++) {
+      reachBelow.push(reachBelow[list] + weights[order[list]]);
+    }
+    const heaviest = (top: number) => extra + reachBelow[top] - reachBelow[Math.max(0, top - most)];
+    const bound = Math.min(maxTotalWeight, heaviest(lists));
+    const filtered = within.length > 0;
+    const withinCursors = within.map((id) => postingStart[id]);
+    const withinEnds = within.map((id) => postingStart[id + 1]);
+    let firstEssential = 0;
+    let rank = 0;
+    while (rank < count) {
+      const ceiling = facts[rank * FACTS_PER_CAMPAIGN + BID_PER_WEIGHT];
+      const threshold = search.threshold;
+      if (ceiling * bound < threshold) return;
+      while (firstEssential < lists && ceiling * heaviest(firstEssential + 1) < threshold) {
+        firstEssential++;
+      }
+      let next = count;
+      for (let list = firstEssential; list < lists; list++) {
+        const cursor = seek(postings, cursors[list], ends[list], rank);
+        cursors[list] = cursor;
+        if (cursor < ends[list] && postings[cursor] < next) next = postings[cursor];
+      }
+      if (next === count) return;
+      if (filtered) {
+        let nextWithin = count;
+        for (let list = 0; list < within.length; list++) {
+          const cursor = seek(postings, withinCursors[list], withinEnds[list], next);
+          withinCursors[list] = cursor;
+          if (cursor < withinEnds[list] && postings[cursor] < nextWithin) {
+            nextWithin = postings[cursor];
+          }
+        }
+        if (nextWithin === count) return;
+        if (nextWithin !== next) {
+          rank = nextWithin;
+          continue;
+        }
+      }
+      search.consider(next);
+      rank = next + 1;
+    }
+  }
+}
+
+/** The best campaign of one match so far, and the score a campaign must reach to beat it. */
+class Search {
+  best = -1;
+  bestScore = 0;
+  bestRelevance = 0;
+  /** Not the best score itself: an equal score must still be considered for the tie-breaks. */
+  threshold = 0;
 
   constructor(
-    private readonly postings: Int32Array,
-    private readonly lists: readonly PostingList[],
-    /** No campaign holds more keywords, so none is in more lists. */
-    private readonly maxKeywordsPerCampaign: number,
-  ) {
-    this.keepLiveFrom(0);
+    private readonly ranked: RankedCampaigns,
+    private readonly keywords: RequestKeywords,
+    private readonly request: MatchRequest,
+  ) {}
+
+  /** Scores the campaign at `rank` and keeps it when it beats the best. */
+  consider(rank: number): void {
+    const { facts } = this.ranked;
+    const at = rank * FACTS_PER_CAMPAIGN;
+    const bid = facts[at + BID];
+    // Relevance is at most 1: a bid below the threshold cannot win, whatever it matches.
+    // An excluded campaign's bid is below every threshold.
+    if (bid < this.threshold) return;
+    const meta = facts[at + META];
+    const weight = this.matchedWeight(
+      meta % TARGETING_UNIT,
+      facts[at + FACTS_PER_CAMPAIGN + META] % TARGETING_UNIT,
+    );
+    if (weight <= 0) return;
+    if (
+      meta >= TARGETING_UNIT &&
+      !matchesTargeting(
+        this.ranked.targetings[Math.floor(meta / TARGETING_UNIT)],
+        this.request.country,
+        this.request.device,
+      )
+    ) {
+      return;
+    }
+    const relevance = Math.min(1, weight / facts[at + TOTAL_WEIGHT]);
+    const score = relevance * bid;
+    if (this.best >= 0 && !this.outranks(rank, score)) return;
+    this.best = rank;
+    this.bestScore = score;
+    this.bestRelevance = relevance;
+    this.threshold = score * (1 - 2 * SCORE_TIE_TOLERANCE);
   }
 
   /**
-   * The first rank at or after `rank` that may still beat `threshold`, given that no
-   * campaign from `rank` on has a bid per weight above `ceiling`; -1 when none can.
+   * The weight of the request's keywords among a campaign's (`keywordIds[start .. end)`);
+   * 0 when it holds no sent one.
    */
-  next(rank: number, ceiling: number, threshold: number): number {
-    if (rank > this.earliestLastRank) this.keepLiveFrom(rank);
-    if (this.sentPostings === 0) return -1;
-    const first = this.skipLightLists(ceiling, threshold);
-    if (first === this.live.length) return -1;
-    if (this.walkedFrom !== first) this.walkFrom(first, rank);
-    return this.advanceWalked(rank);
-  }
-
-  /**
-   * The weight the campaign at `rank` (just returned by `next`) matches, or 0 when it
-   * holds no sent keyword or cannot reach `threshold`.
-   */
-  matchedWeight(rank: number, bidPerWeight: number, threshold: number): number {
-    const { postings, probed, probedReachFrom, probedSentFrom } = this;
+  private matchedWeight(start: number, end: number): number {
+    const { keywordIds } = this.ranked;
+    const { stamps, reach, sent, stamp } = this.keywords;
     let weight = 0;
-    let candidate = false;
-    const { walked } = this;
-    for (let index = 0; index < walked.length; index++) {
-      const list = walked[index];
-      if (postings[list.cursor] !== rank) continue;
-      weight += list.reach;
-      candidate ||= list.sent;
+    let candidate = 0;
+    for (let at = start; at < end; at++) {
+      const id = keywordIds[at];
+      if (stamps[id] !== stamp) continue;
+      weight += reach[id];
+      candidate |= sent[id];
     }
-    for (let index = 0; index < probed.length; index++) {
-      if (bidPerWeight * (weight + probedReachFrom[index]) < threshold) return 0;
-      if (!candidate && probedSentFrom[index] === 0) return 0;
-      const list = probed[index];
-      list.cursor = seek(postings, list.cursor, list.end, rank);
-      if (list.cursor < list.end && postings[list.cursor] === rank) {
-        weight += list.reach;
-        candidate ||= list.sent;
-      }
-    }
-    return candidate ? weight : 0;
+    return candidate === 1 ? weight : 0;
   }
 
-  /**
-   * Moves lists to the skipped side while a campaign found only there could not reach
-   * the threshold: its score is at most the ceiling times the heaviest reaches it could
-   * collect there.
-   */
-  private skipLightLists(ceiling: number, threshold: number): number {
-    const { live, reachBelow } = this;
-    const most = this.maxKeywordsPerCampaign;
-    let first = this.firstEssential;
-    while (first < live.length) {
-      const heaviest = reachBelow[first + 1] - reachBelow[Math.max(0, first + 1 - most)];
-      if (ceiling * heaviest >= threshold) break;
-      first++;
-    }
-    this.firstEssential = first;
-    return first;
+  private outranks(rank: number, score: number): boolean {
+    const tolerance = SCORE_TIE_TOLERANCE * Math.max(score, this.bestScore);
+    if (Math.abs(score - this.bestScore) > tolerance) return score > this.bestScore;
+    return compareRanksTieBreak(this.ranked, rank, this.best) < 0;
   }
+}
 
-  /** Drops the lists that end before `rank` and recomputes the sums. */
-  private keepLiveFrom(rank: number): void {
-    this.live = this.lists
-      .filter((list) => list.lastRank >= rank)
-      .sort((a, b) => a.reach - b.reach);
-    const count = this.live.length;
-    this.reachBelow = new Float64Array(count + 1);
-    this.postingsFrom = new Float64Array(count + 1);
-    this.sentPostings = 0;
-    this.earliestLastRank = Number.MAX_SAFE_INTEGER;
-    this.live.forEach((list, index) => {
-      this.reachBelow[index + 1] = this.reachBelow[index] + list.reach;
-      if (list.sent) this.sentPostings += list.length;
-      this.earliestLastRank = Math.min(this.earliestLastRank, list.lastRank);
-    });
-    for (let index = count - 1; index >= 0; index--) {
-      this.postingsFrom[index] = this.postingsFrom[index + 1] + this.live[index].length;
-    }
-    this.firstEssential = 0;
-    this.walkedFrom = -1;
-  }
-
-  /** Chooses the lists to merge (essential or sent, the fewer postings); the rest are probed. */
-  private walkFrom(firstEssential: number, rank: number): void {
-    const mergesEssential = this.postingsFrom[firstEssential] <= this.sentPostings;
-    const merged = (list: PostingList, index: number) =>
-      mergesEssential ? index >= firstEssential : list.sent;
-    this.walked = [];
-    this.probed = [];
-    this.live.forEach((list, index) => {
-      if (!merged(list, index)) {
-        this.probed.unshift(list);
-        return;
-      }
-      list.cursor = seek(this.postings, list.cursor, list.end, rank);
-      if (list.cursor < list.end) this.walked.push(list);
-    });
-    for (let node = (this.walked.length >> 1) - 1; node >= 0; node--) this.siftDown(node);
-    // Sent lists first: a campaign in none of them is no candidate, which settles it cheaply.
-    this.probed.sort((a, b) => Number(b.sent) - Number(a.sent));
-    this.probedReachFrom = new Float64Array(this.probed.length + 1);
-    this.probedSentFrom = new Int32Array(this.probed.length + 1);
-    for (let index = this.probed.length - 1; index >= 0; index--) {
-      const list = this.probed[index];
-      this.probedReachFrom[index] = this.probedReachFrom[index + 1] + list.reach;
-      this.probedSentFrom[index] = this.probedSentFrom[index + 1] + (list.sent ? 1 : 0);
-    }
-    this.walkedFrom = firstEssential;
-  }
-
-  /** Moves every merged list to `rank` or beyond; the smallest rank left, or -1. */
-  private advanceWalked(rank: number): number {
-    const { walked, postings } = this;
-    while (walked.length > 0 && postings[walked[0].cursor] < rank) {
-      const list = walked[0];
-      list.cursor = seek(postings, list.cursor + 1, list.end, rank);
-      if (list.cursor === list.end) {
-        const last = walked.pop() as PostingList;
-        if (walked.length === 0) break;
-        walked[0] = last;
-      }
-      this.siftDown(0);
-    }
-    return walked.length === 0 ? -1 : postings[walked[0].cursor];
-  }
-
-  private siftDown(start: number): void {
-    const { walked, postings } = this;
-    const list = walked[start];
-    const head = postings[list.cursor];
-    let node = start;
-    for (;;) {
-      let child = 2 * node + 1;
-      if (child >= walked.length) break;
-      if (
-        child + 1 < walked.length &&
-        postings[walked[child + 1].cursor] < postings[walked[child].cursor]
-      ) {
-        child++;
-      }
-      if (postings[walked[child].cursor] >= head) break;
-      walked[node] = walked[child];
-      node = child;
-    }
-    walked[node] = list;
-  }
+/** Negative when the campaign at rank `a` wins a tie: higher bid, then older, then smaller id. */
+function compareRanksTieBreak(ranked: RankedCampaigns, a: number, b: number): number {
+  const { facts, ids, createdAt } = ranked;
+  const bidA = facts[a * FACTS_PER_CAMPAIGN + BID];
+  const bidB = facts[b * FACTS_PER_CAMPAIGN + BID];
+  if (bidA !== bidB) return bidB - bidA;
+  if (createdAt[a] !== createdAt[b]) return createdAt[a] - createdAt[b];
+  if (ids[a] === ids[b]) return 0;
+  return ids[a] < ids[b] ? -1 : 1;
 }
 
 /** The first position from `cursor` whose rank is at least `rank` (galloping search). */
@@ -515,145 +501,272 @@ function seek(postings: Int32Array, cursor: number, end: number, rank: number): 
 }
 
 // ---------------------------------------------------------------------------------------
-// Build steps
+// Building
 // ---------------------------------------------------------------------------------------
 
-/** Keyword ids per campaign, flattened: campaign i owns `keywords[start[i] .. start[i+1])`. */
-interface CampaignKeywords {
-  start: Int32Array;
-  keywords: Int32Array;
-}
+/** Loop iterations between two chances for `buildInSlices` to give the event loop a turn. */
+const STEPS_PER_YIELD = 4096;
 
-function isServable(campaign: IndexedCampaign): boolean {
-  return (
-    campaign.keywords.length > 0 && Number.isFinite(campaign.bidMicros) && campaign.bidMicros >= 0
-  );
-}
+/**
+ * Builds a `CampaignIndex` from campaigns added one by one (say, page by page as a snapshot
+ * is read), keeping only what the index needs of each: no campaign object is retained.
+ * `build` finishes at once; `buildInSlices` finishes in slices of a few milliseconds, so
+ * that a million campaigns never hold the event loop for seconds.
+ */
+export class CampaignIndexBuilder {
+  private readonly ids: string[] = [];
+  private readonly names: string[] = [];
+  private readonly texts: string[] = [];
+  private readonly imageUrls: (string | null)[] = [];
+  private readonly targetUrls: string[] = [];
+  private readonly bids: number[] = [];
+  private readonly createdAts: number[] = [];
+  private readonly targetingOf: number[] = [];
+  private readonly targetings: Targeting[] = [{ countries: [], devices: [] }];
+  private readonly targetingIds = new Map<string, number>();
+  /** Keyword ids per added campaign, flattened: campaign i owns `[keywordStart[i] .. keywordStart[i + 1])`. */
+  private readonly keywordStart: number[] = [0];
+  private keywordIds = new Int32Array(1024);
+  private keywordCount = 0;
+  private readonly vocabulary = new Map<string, number>();
+  /** Keyword as written → its id, or -1 when it normalises to nothing: normalises each spelling once. */
+  private readonly spellings = new Map<string, number>();
 
-/** Normalises again, defensively: a keyword counted twice would skew the campaign's total. */
-function internKeywords(
-  campaigns: readonly IndexedCampaign[],
-  vocabulary: Map<string, number>,
-): CampaignKeywords {
-  const start = new Int32Array(campaigns.length + 1);
-  const keywords: number[] = [];
-  campaigns.forEach((campaign, index) => {
-    start[index] = keywords.length;
-    for (const raw of campaign.keywords) {
-      const keyword = normaliseKeyword(raw);
-      if (keyword === '') continue;
-      let id = vocabulary.get(keyword);
-      if (id === undefined) {
-        id = vocabulary.size;
-        vocabulary.set(keyword, id);
-      }
-      if (!keywords.includes(id, start[index])) keywords.push(id);
+  get size(): number {
+    return this.ids.length;
+  }
+
+  /**
+   * Adds a campaign, unless it can never be served (no keywords, or a bid that is not a
+   * finite non-negative number).
+   */
+  add(campaign: IndexedCampaign): void {
+    if (
+      campaign.keywords.length === 0 ||
+      !Number.isFinite(campaign.bidMicros) ||
+      campaign.bidMicros < 0
+    ) {
+      return;
     }
-  });
-  start[campaigns.length] = keywords.length;
-  return { start, keywords: Int32Array.from(keywords) };
-}
+    this.ids.push(campaign.id);
+    this.names.push(campaign.name);
+    this.texts.push(campaign.text);
+    this.imageUrls.push(campaign.imageUrl);
+    this.targetUrls.push(campaign.targetUrl);
+    this.bids.push(campaign.bidMicros);
+    this.createdAts.push(campaign.createdAt);
+    this.targetingOf.push(this.targetingId(campaign));
+    const first = this.keywordCount;
+    for (const raw of campaign.keywords) {
+      // Normalised again, defensively: a keyword counted twice would skew the campaign's total.
+      const id = this.keywordId(raw);
+      if (id < 0 || this.holds(first, id)) continue;
+      if (this.keywordCount === this.keywordIds.length) {
+        const grown = new Int32Array(this.keywordIds.length * 2);
+        grown.set(this.keywordIds);
+        this.keywordIds = grown;
+      }
+      this.keywordIds[this.keywordCount++] = id;
+    }
+    this.keywordStart.push(this.keywordCount);
+  }
 
-function weighKeywords(
-  keywords: Int32Array,
-  vocabularySize: number,
-  campaignCount: number,
-): Float64Array {
-  const documentFrequency = new Int32Array(vocabularySize);
-  for (const id of keywords) documentFrequency[id]++;
-  return Float64Array.from(documentFrequency, (frequency) =>
-    keywordWeight(campaignCount, frequency),
-  );
-}
-
-function sumWeights({ start, keywords }: CampaignKeywords, weights: Float64Array): Float64Array {
-  const totals = new Float64Array(start.length - 1);
-  for (let campaign = 0; campaign < totals.length; campaign++) {
-    for (let at = start[campaign]; at < start[campaign + 1]; at++) {
-      totals[campaign] += weights[keywords[at]];
+  build(): CampaignIndex {
+    const steps = this.steps();
+    for (;;) {
+      const step = steps.next();
+      if (step.done === true) return step.value;
     }
   }
-  return totals;
+
+  /** Builds in slices of about `sliceMs` of work, giving the event loop a turn between them. */
+  async buildInSlices(sliceMs: number): Promise<CampaignIndex> {
+    const steps = this.steps();
+    for (;;) {
+      const until = performance.now() + sliceMs;
+      let step = steps.next();
+      while (step.done !== true && performance.now() < until) step = steps.next();
+      if (step.done === true) return step.value;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
+
+  /** Whether the campaign being added, whose keywords start at `first`, already holds `id`. */
+  private holds(first: number, id: number): boolean {
+    for (let at = first; at < this.keywordCount; at++) if (this.keywordIds[at] === id) return true;
+    return false;
+  }
+
+  private keywordId(raw: string): number {
+    const known = this.spellings.get(raw);
+    if (known !== undefined) return known;
+    const keyword = normaliseKeyword(raw);
+    let id = -1;
+    if (keyword !== '') {
+      id = this.vocabulary.get(keyword) ?? this.vocabulary.size;
+      if (id === this.vocabulary.size) this.vocabulary.set(keyword, id);
+    }
+    this.spellings.set(raw, id);
+    return id;
+  }
+
+  /** Campaigns with the same countries and devices share one `Targeting`. */
+  private targetingId({ countries, devices }: IndexedCampaign): number {
+    if (countries.length === 0 && devices.length === 0) return 0;
+    const key = `${countries.join(',')}|${devices.join(',')}`;
+    let id = this.targetingIds.get(key);
+    if (id === undefined) {
+      id = this.targetings.length;
+      this.targetings.push({ countries: [...countries], devices: [...devices] as Device[] });
+      this.targetingIds.set(key, id);
+    }
+    return id;
+  }
+
+  /** The build, yielding every `STEPS_PER_YIELD` or so iterations of its loops. */
+  private *steps(): Generator<void, CampaignIndex> {
+    const count = this.ids.length;
+    const vocabularySize = this.vocabulary.size;
+    const start = Int32Array.from(this.keywordStart);
+    const keywordIds = this.keywordIds.subarray(0, this.keywordCount);
+
+    const frequency = new Int32Array(vocabularySize);
+    for (let at = 0; at < keywordIds.length; at++) {
+      frequency[keywordIds[at]]++;
+      if (at % STEPS_PER_YIELD === 0) yield;
+    }
+    const weights = Float64Array.from(frequency, (holders) => keywordWeight(count, holders));
+    const totals = new Float64Array(count);
+    const bidPerWeight = new Float64Array(count);
+    for (let input = 0; input < count; input++) {
+      for (let at = start[input]; at < start[input + 1]; at++) {
+        totals[input] += weights[keywordIds[at]];
+      }
+      bidPerWeight[input] = totals[input] > 0 ? this.bids[input] / totals[input] : 0;
+      if (input % STEPS_PER_YIELD === 0) yield;
+    }
+
+    const { bids, createdAts, ids } = this;
+    const order = yield* mergeSort(
+      Int32Array.from({ length: count }, (_, index) => index),
+      (a, b) =>
+        bidPerWeight[b] - bidPerWeight[a] ||
+        bids[b] - bids[a] ||
+        createdAts[a] - createdAts[b] ||
+        (ids[a] === ids[b] ? 0 : ids[a] < ids[b] ? -1 : 1),
+    );
+
+    const ranked: RankedCampaigns = {
+      count,
+      ids: new Array<string>(count),
+      names: new Array<string>(count),
+      texts: new Array<string>(count),
+      imageUrls: new Array<string | null>(count),
+      targetUrls: new Array<string>(count),
+      facts: new Float64Array((count + 1) * FACTS_PER_CAMPAIGN),
+      targetings: this.targetings,
+      createdAt: new Float64Array(count),
+      keywordIds: new Int32Array(keywordIds.length),
+      byId: new Map<string, number>(),
+      maxTotalWeight: 0,
+      maxKeywordsPerCampaign: 0,
+    };
+    const postingStart = new Int32Array(vocabularySize + 1);
+    for (let id = 0; id < vocabularySize; id++)
+      postingStart[id + 1] = postingStart[id] + frequency[id];
+    // Filling the lists in rank order leaves each one sorted: no sort needed.
+    const fill = postingStart.slice(0, vocabularySize);
+    const postings = new Int32Array(keywordIds.length);
+    let written = 0;
+    for (let rank = 0; rank < count; rank++) {
+      const input = order[rank];
+      ranked.ids[rank] = ids[input];
+      ranked.names[rank] = this.names[input];
+      ranked.texts[rank] = this.texts[input];
+      ranked.imageUrls[rank] = this.imageUrls[input];
+      ranked.targetUrls[rank] = this.targetUrls[input];
+      const at = rank * FACTS_PER_CAMPAIGN;
+      ranked.facts[at + BID_PER_WEIGHT] = bidPerWeight[input];
+      ranked.facts[at + BID] = bids[input];
+      ranked.facts[at + TOTAL_WEIGHT] = totals[input];
+      ranked.facts[at + META] = written + TARGETING_UNIT * this.targetingOf[input];
+      ranked.createdAt[rank] = createdAts[input];
+      ranked.maxTotalWeight = Math.max(ranked.maxTotalWeight, totals[input]);
+      const keywordCount = start[input + 1] - start[input];
+      ranked.maxKeywordsPerCampaign = Math.max(ranked.maxKeywordsPerCampaign, keywordCount);
+      for (let from = start[input]; from < start[input + 1]; from++) {
+        const id = keywordIds[from];
+        ranked.keywordIds[written++] = id;
+        postings[fill[id]++] = rank;
+      }
+      ranked.byId.set(ids[input], rank);
+      if (rank % STEPS_PER_YIELD === 0) yield;
+    }
+
+    ranked.facts[count * FACTS_PER_CAMPAIGN + META] = written;
+    const phrases = yield* indexPhrases(this.vocabulary);
+    return new CampaignIndex(ranked, {
+      ids: this.vocabulary,
+      names: [...this.vocabulary.keys()],
+      weights,
+      postingStart,
+      postings,
+      ...phrases,
+    });
+  }
 }
 
-/** Input positions in rank order: bid per unit of keyword weight first, then the tie-breaks. */
-function rankOrder(campaigns: readonly IndexedCampaign[], totals: Float64Array): Int32Array {
-  const bidPerWeight = Float64Array.from(campaigns, (campaign, index) =>
-    bidPerUnitWeight(campaign.bidMicros, totals[index]),
-  );
-  const order = Array.from({ length: campaigns.length }, (_, index) => index);
-  order.sort(
-    (a, b) => bidPerWeight[b] - bidPerWeight[a] || compareTieBreak(campaigns[a], campaigns[b]),
-  );
-  return Int32Array.from(order);
+/** A stable bottom-up merge sort that yields now and then (`Array.prototype.sort` cannot). */
+function* mergeSort(
+  items: Int32Array<ArrayBuffer>,
+  compare: (a: number, b: number) => number,
+): Generator<void, Int32Array> {
+  const RUN = 32;
+  const length = items.length;
+  for (let low = 0; low < length; low += RUN) {
+    const high = Math.min(low + RUN, length);
+    for (let next = low + 1; next < high; next++) {
+      const item = items[next];
+      let at = next - 1;
+      while (at >= low && compare(items[at], item) > 0) {
+        items[at + 1] = items[at];
+        at--;
+      }
+      items[at + 1] = item;
+    }
+    if (low % (RUN * 128) === 0) yield;
+  }
+  let from = items;
+  let to = new Int32Array(length);
+  for (let width = RUN; width < length; width *= 2) {
+    let steps = 0;
+    for (let low = 0; low < length; low += 2 * width) {
+      const middle = Math.min(low + width, length);
+      const high = Math.min(low + 2 * width, length);
+      let left = low;
+      let right = middle;
+      for (let out = low; out < high; out++) {
+        to[out] =
+          left < middle && (right >= high || compare(from[left], from[right]) <= 0)
+            ? from[left++]
+            : from[right++];
+        if (++steps % STEPS_PER_YIELD === 0) yield;
+      }
+    }
+    [from, to] = [to, from];
+  }
+  return from;
 }
 
-/** A campaign whose keywords all normalise to nothing has no weight and no posting. */
-function bidPerUnitWeight(bid: number, totalWeight: number): number {
-  return totalWeight > 0 ? bid / totalWeight : 0;
-}
-
-/** Negative when `a` wins a tie: higher bid, then older, then smaller id. */
-function compareTieBreak(a: IndexedCampaign, b: IndexedCampaign): number {
-  if (a.bidMicros !== b.bidMicros) return b.bidMicros - a.bidMicros;
-  if (a.createdAt !== b.createdAt) return a.createdAt - b.createdAt;
-  if (a.id === b.id) return 0;
-  return a.id < b.id ? -1 : 1;
-}
-
-function rankCampaigns(
-  servable: readonly IndexedCampaign[],
-  totals: Float64Array,
-  order: Int32Array,
-  keywordsOf: CampaignKeywords,
-): RankedCampaigns {
-  const count = order.length;
-  const ranked: RankedCampaigns = {
-    campaigns: new Array<IndexedCampaign>(count),
-    facts: new Float64Array(count * FACTS_PER_CAMPAIGN),
-    targeted: new Uint8Array(count),
-    maxTotalWeight: 0,
-    maxKeywordsPerCampaign: 0,
-  };
-  order.forEach((input, rank) => {
-    const campaign = servable[input];
-    ranked.campaigns[rank] = campaign;
-    const at = rank * FACTS_PER_CAMPAIGN;
-    ranked.facts[at + BID_PER_WEIGHT] = bidPerUnitWeight(campaign.bidMicros, totals[input]);
-    ranked.facts[at + BID] = campaign.bidMicros;
-    ranked.facts[at + TOTAL_WEIGHT] = totals[input];
-    ranked.targeted[rank] = campaign.countries.length > 0 || campaign.devices.length > 0 ? 1 : 0;
-    ranked.maxTotalWeight = Math.max(ranked.maxTotalWeight, totals[input]);
-    const keywordCount = keywordsOf.start[input + 1] - keywordsOf.start[input];
-    ranked.maxKeywordsPerCampaign = Math.max(ranked.maxKeywordsPerCampaign, keywordCount);
-  });
-  return ranked;
-}
-
-/** Filling the lists in rank order leaves each one sorted: no sort needed. */
-function buildPostings(
-  { start, keywords }: CampaignKeywords,
-  order: Int32Array,
-  vocabularySize: number,
-): { postingStart: Int32Array; postings: Int32Array } {
-  const postingStart = new Int32Array(vocabularySize + 1);
-  for (const id of keywords) postingStart[id + 1]++;
-  for (let id = 0; id < vocabularySize; id++) postingStart[id + 1] += postingStart[id];
-  const fill = postingStart.slice(0, vocabularySize);
-  const postings = new Int32Array(keywords.length);
-  order.forEach((input, rank) => {
-    for (let at = start[input]; at < start[input + 1]; at++) postings[fill[keywords[at]]++] = rank;
-  });
-  return { postingStart, postings };
-}
-
-function indexPhrases(
+function* indexPhrases(
   vocabulary: ReadonlyMap<string, number>,
-): Pick<KeywordPostings, 'otherPhrases' | 'phrasePrefixes' | 'phraseWordFilter'> {
+): Generator<void, Pick<KeywordPostings, 'otherPhrases' | 'phrasePrefixes' | 'phraseWordFilter'>> {
   const otherPhrases = new Map<string, number[]>();
   const phrasePrefixes = new Set<string>();
   const phraseWords = new Set<string>();
+  let steps = 0;
   for (const [keyword, id] of vocabulary) {
+    if (++steps % (STEPS_PER_YIELD / 4) === 0) yield;
     const phrase = searchPhrase(keyword);
     if (phrase === '') continue;
     if (phrase !== keyword) {
