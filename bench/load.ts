@@ -1,4 +1,5 @@
 import autocannon, { type Request, type Result } from 'autocannon';
+import { measureCpu } from './cpu';
 
 /** One load phase's figures, whatever it measured. */
 export interface LoadResult {
@@ -14,6 +15,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   seconds: number;
+  /** % of one core used during the phase by the service, the database and the load generator. */
+  cpu: Record<string, number>;
 }
 
 export interface LoadOptions {
@@ -27,15 +30,7 @@ export interface LoadOptions {
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const result: Result = await autocannon({
-    url: options.url,
-    requests: options.requests,
-    connections: Math.min(options.connections, options.amount),
-    pipelining: 1,
-    amount: options.amount,
-    timeout: 30,
-    ...(options.overallRate ? { overallRate: Math.max(1, Math.round(options.overallRate)) } : {}),
-  });
+  const { result, cpu } = await measureCpu(() => runAutocannon(options));
   const responses = result['1xx'] + result['2xx'] + result['3xx'] + result['4xx'] + result['5xx'];
   const seconds = result.duration;
   return {
@@ -51,7 +46,20 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     errors: result.errors,
     timeouts: result.timeouts,
     seconds,
+    cpu,
   };
+}
+
+function runAutocannon(options: LoadOptions): Promise<Result> {
+  return autocannon({
+    url: options.url,
+    requests: options.requests,
+    connections: Math.min(options.connections, options.amount),
+    pipelining: 1,
+    amount: options.amount,
+    timeout: 30,
+    ...(options.overallRate ? { overallRate: Math.max(1, Math.round(options.overallRate)) } : {}),
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   type BenchDatabase,
   type Seeded,
 } from './database';
+import { findDatabasePid, watchCpu } from './cpu';
 import { generateRequest, vocabularyFor } from './data';
 import { closedLoop, load, sum, type LoadResult } from './load';
 import type { MatcherResult } from './matcher';
@@ -188,6 +189,7 @@ async function startService(
   const args = profileDir
     ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, '-r', './dist/bench/exit-on-signal.js']
     : [];
+  watchCpu('database', db.kind === 'mariadb' ? findDatabasePid() : null);
   const service = Child.start('service', [...args, 'dist/src/main.js'], {
     NODE_ENV: 'production',
     PORT: String(SERVICE_PORT),
@@ -200,6 +202,7 @@ async function startService(
     LOG_LEVEL: 'warn',
     ...extraEnv,
   });
+  watchCpu('service', service.process.pid);
   service.sampleRss();
   await service.waitFor(`http://127.0.0.1:${SERVICE_PORT}/health/ready`, 1800);
   void options;
@@ -386,6 +389,7 @@ async function measureBaselines(
   const bare = Child.start('bare', ['dist/bench/bare-server.js', String(BARE_PORT)], {
     NODE_ENV: 'production',
   });
+  watchCpu('service', bare.process.pid);
   try {
     await bare.waitFor(`http://127.0.0.1:${BARE_PORT}/bare/click`, 60);
     const body = JSON.stringify(generateRequest(vocabularyFor(10_000), 1));
@@ -637,6 +641,7 @@ function phaseTable(report: Report): string {
       fmt(r.responses),
       fmt(r.non2xx - r.status3xx),
       String(r.errors),
+      cpuShares(r.cpu),
       rss,
     ]);
   if (report.baselines) {
@@ -664,10 +669,16 @@ function phaseTable(report: Report): string {
       'responses',
       'non-2xx/3xx',
       'errors',
+      'CPU % of a core: service / database / load generator',
       'service peak RSS MiB',
     ],
     rows,
   );
+}
+
+function cpuShares(cpu: Record<string, number>): string {
+  const share = (name: string) => (cpu[name] === undefined ? '–' : fmt(cpu[name]));
+  return [share('service'), share('database'), share('load generator')].join(' / ');
 }
 
 function matcherTable(results: MatcherResult[]): string {
