@@ -19,6 +19,12 @@ interface CacheEntry {
 @Injectable()
 export class ApiKeyResolver {
   private readonly cache = new Map<string, CacheEntry>();
+  /** Reads in flight, by key hash, with the invalidation generation they started in. */
+  private readonly loading = new Map<
+    string,
+    { read: Promise<KeyCredential | null>; generation: number }
+  >();
+  private generation = 0;
   private static readonly MAX_ENTRIES = 100_000;
 
   constructor(
@@ -32,14 +38,31 @@ export class ApiKeyResolver {
     const now = Date.now();
     const cached = this.cache.get(hash);
     if (cached && cached.expiresAt > now) return cached.credential;
-    const credential = await this.load(hash);
-    if (this.cache.size >= ApiKeyResolver.MAX_ENTRIES) this.cache.clear();
-    this.cache.set(hash, { credential, expiresAt: now + this.config.apiKeyCacheMs });
+    // Concurrent calls with the same key share one read: under load, a miss per call would
+    // queue hundreds of identical reads behind the impression writes (a stampede at start
+    // and whenever an entry expires).
+    let loading = this.loading.get(hash);
+    if (!loading) {
+      const generation = this.generation;
+      const read = this.load(hash).finally(() => {
+        if (this.loading.get(hash)?.read === read) this.loading.delete(hash);
+      });
+      loading = { read, generation };
+      this.loading.set(hash, loading);
+    }
+    const credential = await loading.read;
+    // A revoke (or any invalidation) while the read ran may have come after what it saw:
+    // answer with it this once, but do not keep it.
+    if (loading.generation === this.generation) {
+      if (this.cache.size >= ApiKeyResolver.MAX_ENTRIES) this.cache.clear();
+      this.cache.set(hash, { credential, expiresAt: now + this.config.apiKeyCacheMs });
+    }
     return credential;
   }
 
   /** Forgets cached credentials matching the predicate (a revoked key, a deactivated model…). */
   invalidate(matches: (credential: KeyCredential) => boolean): void {
+    this.forgetReadsInFlight();
     for (const [hash, entry] of this.cache) {
       if (entry.credential && matches(entry.credential)) this.cache.delete(hash);
     }
@@ -47,7 +70,14 @@ export class ApiKeyResolver {
 
   /** Forgets remembered unknown keys, e.g. after a key is created. */
   forgetUnknown(): void {
+    this.forgetReadsInFlight();
     for (const [hash, entry] of this.cache) if (!entry.credential) this.cache.delete(hash);
+  }
+
+  /** Reads that started before an invalidation may hold what it changed: start new ones. */
+  private forgetReadsInFlight(): void {
+    this.generation += 1;
+    this.loading.clear();
   }
 
   private async load(hash: string): Promise<KeyCredential | null> {

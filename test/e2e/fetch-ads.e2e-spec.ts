@@ -1,3 +1,4 @@
+import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
 import { expectProblem } from '../support/problem';
@@ -130,6 +131,21 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       await t.dataSource.query(`UPDATE api_keys SET status = 'revoked' WHERE id = '${keyId}'`);
       expect((await t.fetchAds(key, ask('surfboard'))).status).toBe(200);
       // ...while a revoke through the service takes effect at once (tested below).
+    });
+
+    it('reads a key that is not cached once for many simultaneous calls', async () => {
+      const { key } = await t.f.publisherWithKey();
+      await t.f.campaign({ keywords: 'wetsuit' });
+      const reads = jest.spyOn(t.dataSource.getRepository(ApiKey), 'findOne');
+      try {
+        const responses = await Promise.all(
+          Array.from({ length: 25 }, () => t.fetchAds(key, ask('wetsuit'))),
+        );
+        expect(responses.map((r) => r.status)).toEqual(Array(25).fill(200));
+        expect(reads).toHaveBeenCalledTimes(1);
+      } finally {
+        reads.mockRestore();
+      }
     });
 
     it('ignores unknown fields in the body', async () => {
