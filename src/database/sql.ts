@@ -4,7 +4,7 @@ export const isMysql = (manager: EntityManager): boolean =>
   manager.connection.options.type === 'mysql' || manager.connection.options.type === 'mariadb';
 
 /** Errors a transaction may hit under contention and that succeed when simply run again. */
-function isTransient(error: unknown): boolean {
+export function isTransient(error: unknown): boolean {
   const e = error as { driverError?: { code?: string; errno?: number }; code?: string } | null;
   const code = e?.driverError?.code ?? e?.code;
   return (

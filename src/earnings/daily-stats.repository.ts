@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import type { Statement } from '@/database/mysql-statement-batch';
 import { isMysql } from '@/database/sql';
 
 /** Increments for one roll-up row (UTC day × model × campaign). */
@@ -27,8 +28,14 @@ const COUNTERS = [
 @Injectable()
 export class DailyStatsRepository {
   async increment(manager: EntityManager, increments: StatIncrement[]): Promise<void> {
+    const statement = this.upsertStatement(increments, isMysql(manager));
+    if (statement) await manager.query(statement.sql, statement.parameters);
+  }
+
+  /** The upsert as text and parameters, for a caller that sends it itself; null: nothing to add. */
+  upsertStatement(increments: StatIncrement[], mysql: boolean): Statement | null {
     const rows = merge(increments);
-    if (rows.length === 0) return;
+    if (rows.length === 0) return null;
     const placeholders = rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
     const parameters = rows.flatMap((r) => [
       r.day,
@@ -42,14 +49,14 @@ export class DailyStatsRepository {
       r.earningsMicros ?? 0,
     ]);
     // The two dialects spell "add to the existing row" differently; the statement is the same.
-    const onConflict = isMysql(manager)
+    const onConflict = mysql
       ? `ON DUPLICATE KEY UPDATE ${COUNTERS.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`
       : `ON CONFLICT (day, model_id, campaign_id) DO UPDATE SET ${COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`;
-    await manager.query(
-      `INSERT INTO daily_stats (day, model_id, campaign_id, publisher_id, ${COUNTERS.join(', ')})
+    return {
+      sql: `INSERT INTO daily_stats (day, model_id, campaign_id, publisher_id, ${COUNTERS.join(', ')})
        VALUES ${placeholders} ${onConflict}`,
       parameters,
-    );
+    };
   }
 }
 

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { utcDay } from '@/common/clock';
 import { splitRevenue } from '@/common/money';
 import { newId } from '@/database/columns';
+import type { Statement } from '@/database/mysql-statement-batch';
 import { DailyStatsRepository, StatIncrement } from './daily-stats.repository';
 import { LedgerEntry } from './entities/ledger-entry.entity';
 
@@ -39,10 +40,12 @@ export class EarningsService {
   constructor(private readonly dailyStats: DailyStatsRepository) {}
 
   async recordImpressions(manager: EntityManager, impressions: ServedImpression[]): Promise<void> {
-    await this.dailyStats.increment(
-      manager,
-      impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 })),
-    );
+    await this.dailyStats.increment(manager, impressionCounts(impressions));
+  }
+
+  /** The same roll-up as `recordImpressions`, as a statement for a caller that sends it. */
+  impressionsStatement(impressions: ServedImpression[], mysql: boolean): Statement | null {
+    return this.dailyStats.upsertStatement(impressionCounts(impressions), mysql);
   }
 
   /**
@@ -96,6 +99,9 @@ export class EarningsService {
     return earned;
   }
 }
+
+const impressionCounts = (impressions: ServedImpression[]): StatIncrement[] =>
+  impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 }));
 
 function key(
   at: Date,

@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { sqlDatetime } from '@/common/clock';
 import { GroupCommit } from '@/database/group-commit';
+import { MysqlStatementBatch, type Statement } from '@/database/mysql-statement-batch';
 import { isMysql, transactionWithRetry } from '@/database/sql';
 import { EarningsService } from '@/earnings/earnings.service';
 import { Impression } from './entities/impression.entity';
@@ -31,18 +32,22 @@ const ROW_PLACEHOLDERS = `(${IMPRESSION_COLUMNS.map(() => '?').join(', ')})`;
  * served ad always has its impression; meanwhile concurrent requests share one multi-row
  * INSERT (and one roll-up upsert) per batch instead of one transaction each. On MySQL two
  * batches may commit at once (on two pooled connections), so that new requests need not
- * wait for the running commit's fsync before theirs starts; SQLite has one writer.
+ * wait for the running commit's fsync before theirs starts; SQLite has one writer. On MySQL
+ * a batch's transaction is sent in one round trip (see MysqlStatementBatch).
  */
 @Injectable()
 export class ImpressionWriter implements OnApplicationShutdown {
   private readonly logger = new Logger(ImpressionWriter.name);
   private readonly batches: GroupCommit<Impression, void>;
+  private readonly mysql: MysqlStatementBatch | null;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly earnings: EarningsService,
     config: AppConfig,
   ) {
+    this.mysql =
+      config.database.type === 'mysql' ? new MysqlStatementBatch(config.database.url) : null;
     this.batches = new GroupCommit({
       maxBatch: config.impressionBatchSize,
       flushMs: config.impressionFlushMs,
@@ -65,34 +70,45 @@ export class ImpressionWriter implements OnApplicationShutdown {
     return this.batches.submit(impression);
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.batches.drain();
+  async onApplicationShutdown(): Promise<void> {
+    await this.batches.drain();
+    await this.mysql?.close();
   }
 
   private async write(rows: Impression[]): Promise<void[]> {
-    await transactionWithRetry(this.dataSource.manager, async (manager) => {
-      // Hand-written: TypeORM's insert builder costs more CPU than the database's work here.
-      await manager.query(
-        `INSERT INTO impressions (${IMPRESSION_COLUMNS.join(', ')}) VALUES ${rows.map(() => ROW_PLACEHOLDERS).join(', ')}`,
-        rows.flatMap((r) => [
-          r.id,
-          sqlDatetime(r.createdAt),
-          r.modelId,
-          r.publisherId,
-          r.campaignId,
-          r.bidMicros,
-          r.revenueSharePpm,
-          r.country,
-          r.device,
-          r.userLocation,
-          r.userDeviceInfo,
-          r.keywords,
-          r.conversation,
-          r.clickedAt === null ? null : sqlDatetime(r.clickedAt),
-        ]),
-      );
-      await this.earnings.recordImpressions(manager, rows);
-    });
+    const insert = insertStatement(rows);
+    if (this.mysql) {
+      const rollUp = this.earnings.impressionsStatement(rows, true);
+      await this.mysql.transaction(rollUp ? [insert, rollUp] : [insert]);
+    } else {
+      await transactionWithRetry(this.dataSource.manager, async (manager) => {
+        await manager.query(insert.sql, insert.parameters);
+        await this.earnings.recordImpressions(manager, rows);
+      });
+    }
     return rows.map(() => undefined);
   }
+}
+
+/** Hand-written: TypeORM's insert builder costs more CPU than the database's work here. */
+function insertStatement(rows: Impression[]): Statement {
+  return {
+    sql: `INSERT INTO impressions (${IMPRESSION_COLUMNS.join(', ')}) VALUES ${rows.map(() => ROW_PLACEHOLDERS).join(', ')}`,
+    parameters: rows.flatMap((r) => [
+      r.id,
+      sqlDatetime(r.createdAt),
+      r.modelId,
+      r.publisherId,
+      r.campaignId,
+      r.bidMicros,
+      r.revenueSharePpm,
+      r.country,
+      r.device,
+      r.userLocation,
+      r.userDeviceInfo,
+      r.keywords,
+      r.conversation,
+      r.clickedAt === null ? null : sqlDatetime(r.clickedAt),
+    ]),
+  };
 }

@@ -1,3 +1,4 @@
+import { newId } from '@/database/columns';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
@@ -121,6 +122,46 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       expect(await impressionsOf(model.id)).toBe(40);
       expect(writer.stats.rows - before.rows).toBe(40);
       expect(writer.stats.batches - before.batches).toBeLessThan(40);
+    });
+
+    it('keeps writing after a batch with a bad row: only that row fails, nothing is left open', async () => {
+      const { model, publisher } = await t.f.publisherWithKey();
+      const c = await t.f.campaign({ keywords: 'surfwax' });
+      const writer = t.app.get(ImpressionWriter);
+      const impression = (modelId: string | null): Impression => ({
+        id: newId(),
+        createdAt: new Date(),
+        modelId: modelId as string,
+        publisherId: publisher.id,
+        campaignId: c.id,
+        bidMicros: 500_000,
+        revenueSharePpm: 700_000,
+        country: null,
+        device: null,
+        userLocation: null,
+        userDeviceInfo: null,
+        keywords: 'surfwax',
+        conversation: 'Which wax for cold water?',
+        clickedAt: null,
+      });
+      // A row the schema refuses (no model) in the middle of a batch of good ones.
+      const outcomes = await Promise.allSettled(
+        [model.id, model.id, null, model.id].map((id) => writer.record(impression(id))),
+      );
+      expect(outcomes.map((o) => o.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(await impressionsOf(model.id)).toBe(3);
+      await writer.record(impression(model.id));
+      expect(await impressionsOf(model.id)).toBe(4);
+      const [{ impressions }] = (await t.dataSource.query(
+        'SELECT SUM(impressions) AS impressions FROM daily_stats WHERE model_id = ?',
+        [model.id],
+      )) as { impressions: number | string }[];
+      expect(Number(impressions)).toBe(4);
     });
 
     it('serves a known key from memory without reading the database again', async () => {
