@@ -33,6 +33,7 @@ const DOMAIN = 'adline/click/v1';
 
 export class ClickLinkSigner {
   private readonly secret: Buffer;
+  private readonly endpoints = new Map<string, string>();
 
   constructor(secret: string | Buffer) {
     this.secret = typeof secret === 'string' ? Buffer.from(secret, 'utf8') : Buffer.from(secret);
@@ -64,15 +65,24 @@ export class ClickLinkSigner {
   }
 
   buildLink(baseUrl: string, params: ClickLinkParams): string {
-    const url = new URL(CLICK_PATH, withTrailingSlash(baseUrl));
-    url.search = new URLSearchParams({
+    const query = new URLSearchParams({
       campaign_id: params.campaignId,
       model_id: params.modelId,
       targetLink: params.targetUrl,
       imp: params.impressionId,
       sig: this.sign(params),
-    }).toString();
-    return url.toString();
+    });
+    return `${this.endpointOf(baseUrl)}?${query.toString()}`;
+  }
+
+  /** The click endpoint for a base URL, worked out once: parsing URLs per ad costs CPU. */
+  private endpointOf(baseUrl: string): string {
+    let endpoint = this.endpoints.get(baseUrl);
+    if (endpoint === undefined) {
+      endpoint = new URL(CLICK_PATH, withTrailingSlash(baseUrl)).toString();
+      this.endpoints.set(baseUrl, endpoint);
+    }
+    return endpoint;
   }
 }
 
