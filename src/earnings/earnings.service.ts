@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { utcDay } from '@/common/clock';
+import { sqlDatetime, utcDay } from '@/common/clock';
 import { splitRevenue } from '@/common/money';
 import { newId } from '@/database/columns';
 import type { Statement } from '@/database/mysql-statement-batch';
@@ -70,17 +70,16 @@ export class EarningsService {
         click.bidMicros,
         click.revenueSharePpm,
       );
-      const entry = (account: LedgerEntry['account'], amountMicros: number) =>
-        manager.create(LedgerEntry, {
-          id: newId(),
-          createdAt: click.at,
-          clickId: click.clickId,
-          account,
-          campaignId: click.campaignId,
-          publisherId: click.publisherId,
-          modelId: click.modelId,
-          amountMicros,
-        });
+      const entry = (account: LedgerEntry['account'], amountMicros: number): LedgerEntry => ({
+        id: newId(),
+        createdAt: click.at,
+        clickId: click.clickId,
+        account,
+        campaignId: click.campaignId,
+        publisherId: click.publisherId,
+        modelId: click.modelId,
+        amountMicros,
+      });
       entries.push(
         entry('campaign_spend', click.bidMicros),
         entry('publisher_earnings', publisherMicros),
@@ -94,11 +93,38 @@ export class EarningsService {
       });
       return publisherMicros;
     });
-    if (entries.length > 0) await manager.insert(LedgerEntry, entries);
+    if (entries.length > 0) {
+      // Hand-written, one statement: TypeORM's insert builder cost a tenth of a click's CPU.
+      await manager.query(
+        `INSERT INTO ledger_entries (${LEDGER_COLUMNS.join(', ')}) VALUES ${entries.map(() => LEDGER_ROW).join(', ')}`,
+        entries.flatMap((e) => [
+          e.id,
+          sqlDatetime(e.createdAt),
+          e.clickId,
+          e.account,
+          e.campaignId,
+          e.publisherId,
+          e.modelId,
+          e.amountMicros,
+        ]),
+      );
+    }
     await this.dailyStats.increment(manager, increments);
     return earned;
   }
 }
+
+const LEDGER_COLUMNS = [
+  'id',
+  'created_at',
+  'click_id',
+  'account',
+  'campaign_id',
+  'publisher_id',
+  'model_id',
+  'amount_micros',
+];
+const LEDGER_ROW = `(${LEDGER_COLUMNS.map(() => '?').join(', ')})`;
 
 const impressionCounts = (impressions: ServedImpression[]): StatIncrement[] =>
   impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 }));
