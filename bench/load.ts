@@ -25,8 +25,6 @@ export interface LoadOptions {
   connections: number;
   /** Exactly this many requests, each one answered before the phase ends (exact accounting). */
   amount: number;
-  /** Fixed arrival rate (requests per second over all connections); closed loop when absent. */
-  overallRate?: number;
 }
 
 export async function load(options: LoadOptions): Promise<LoadResult> {
@@ -58,7 +56,6 @@ function runAutocannon(options: LoadOptions): Promise<Result> {
     pipelining: 1,
     amount: options.amount,
     timeout: 30,
-    ...(options.overallRate ? { overallRate: Math.max(1, Math.round(options.overallRate)) } : {}),
   });
 }
 
@@ -68,7 +65,7 @@ function runAutocannon(options: LoadOptions): Promise<Result> {
  * as a warm service runs faster than the phase that estimated its rate, not too early.
  */
 export async function closedLoop(
-  base: Omit<LoadOptions, 'amount' | 'overallRate'>,
+  base: Omit<LoadOptions, 'amount'>,
   seconds: number,
   expectedRate: number,
   margin = 1.3,

@@ -16,6 +16,7 @@ import {
 import { findDatabasePid, watchCpu } from './cpu';
 import { generateRequest, vocabularyFor } from './data';
 import { closedLoop, load, sum, type LoadResult } from './load';
+import { openLoop } from './open-loop';
 import type { MatcherResult } from './matcher';
 import { Child } from './processes';
 import { topSelfTime } from './profile-summary';
@@ -248,18 +249,8 @@ async function measureService(
 
     const fixedRate = fetchMax.requestsPerSecond / 2;
     log(`fetch-ads: fixed rate ${fixedRate.toFixed(0)} req/s (50% of max)`);
-    fetchPhases.push(
-      await load({
-        ...base,
-        amount: Math.round(fixedRate * options.warmup),
-        overallRate: fixedRate,
-      }),
-    );
-    const fetchFixed = await load({
-      ...base,
-      amount: Math.round(fixedRate * options.measure),
-      overallRate: fixedRate,
-    });
+    fetchPhases.push(await openLoop({ ...base, rate: fixedRate, seconds: options.warmup }));
+    const fetchFixed = await openLoop({ ...base, rate: fixedRate, seconds: options.measure });
     fetchPhases.push(fetchFixed);
     log(
       `fetch-ads at ${fixedRate.toFixed(0)} req/s: p50 ${fetchFixed.p50} ms, p99 ${fetchFixed.p99} ms`,
@@ -748,7 +739,7 @@ function render(report: Report): string {
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`${command}\`, ${fmt(report.seconds / 60, 1)} minutes.`,
     '',
     ...report.machine.map((line) => `- ${line}`),
-    `- Warm-up ${report.options.warmup} s, each measured phase at least ${report.options.measure} s (the seconds column), raw-insert and writer baselines ${Math.max(3, Math.round(report.options.measure / 3))} s; ${report.options.connections} connections; autocannon in the benchmark's own process, so the load generator and the service share the same cores.`,
+    `- Warm-up ${report.options.warmup} s, each measured phase at least ${report.options.measure} s (the seconds column), raw-insert and writer baselines ${Math.max(3, Math.round(report.options.measure / 3))} s; ${report.options.connections} connections; autocannon (closed loop) and an open-loop generator with evenly spaced arrivals (fixed rate; latency counted from each request's due time) in the benchmark's own process, so the load generator and the service share the same cores.`,
     `- Data: ${report.seeds.map((s) => `${fmt(s.campaigns)} campaigns seeded in ${fmt(s.seconds, 1)} s`).join(', ')}; 100 models with one key each; Zipf-like keyword vocabulary; 20% geo/device targeted; 1% of campaigns on a small budget that runs out.`,
     '',
     '### Goals',

@@ -68,6 +68,8 @@ export async function impressionWriterRate(
     const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
     return { rowsPerSecond: rows / elapsed, rows, batches: writer.stats.batches };
   } finally {
+    // Closes the writer's own MySQL pool too (the service does this at shutdown).
+    await writer.onApplicationShutdown();
     await dataSource.destroy();
   }
 }

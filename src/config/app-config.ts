@@ -65,9 +65,9 @@ export class AppConfig {
     this.campaignIndexRefreshMs = (env.CAMPAIGN_INDEX_REFRESH_SECONDS ?? 10) * 1000;
     this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
     this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;
-    this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 2;
+    this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 0;
     this.clickBatchSize = env.CLICK_BATCH_SIZE ?? 200;
-    this.clickFlushMs = env.CLICK_FLUSH_MS ?? 2;
+    this.clickFlushMs = env.CLICK_FLUSH_MS ?? 0;
     this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
     this.redisUrl = env.REDIS_URL ?? null;
     this.logLevel = env.LOG_LEVEL ?? 'warn';
