@@ -265,12 +265,28 @@ export class CampaignsService {
       return true;
     });
     const now = new Date();
-    for (const id of changed) {
-      const budget = budgets.get(id)!;
+    if (changed.size > 0) {
+      // One statement for the whole batch (a round trip per campaign made batches slow).
+      const ids = [...changed];
+      const column = (value: (budget: BudgetState) => unknown) => ({
+        sql: `CASE id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END`,
+        parameters: ids.flatMap((id) => [id, value(budgets.get(id)!)]),
+      });
+      const spent = column((b) => b.spentMicros);
+      const spentToday = column((b) => b.spentTodayMicros);
+      const spentDay = column((b) => b.spentDay);
       await manager.query(
-        `UPDATE campaigns SET spent_micros = ?, spent_today_micros = ?, spent_day = ?, updated_at = ?
-          WHERE id = ?`,
-        [budget.spentMicros, budget.spentTodayMicros, budget.spentDay, sqlDatetime(now), id],
+        `UPDATE campaigns
+            SET spent_micros = ${spent.sql}, spent_today_micros = ${spentToday.sql},
+                spent_day = ${spentDay.sql}, updated_at = ?
+          WHERE id IN (${ids.map(() => '?').join(', ')})`,
+        [
+          ...spent.parameters,
+          ...spentToday.parameters,
+          ...spentDay.parameters,
+          sqlDatetime(now),
+          ...ids,
+        ],
       );
     }
     const today = utcDay(now);

@@ -214,6 +214,34 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
     });
   });
 
+  it('charges several campaigns in one batch, each within its own budget', async () => {
+    const a = await t.f.campaign({ bid: '1', budgetTotal: '2' });
+    const b = await t.f.campaign({ bid: '0.5', budgetDaily: '1', budgetTotal: '100' });
+    // Today: whether a daily budget is exhausted is judged for the current UTC day.
+    const at = new Date();
+    const charge = (campaignId: string, bidMicros: number) => ({ campaignId, bidMicros, at });
+    const outcome = await t.dataSource.transaction((manager) =>
+      t.app
+        .get(CampaignsService)
+        .chargeClicks(manager, [
+          charge(a.id, 1_000_000),
+          charge(b.id, 500_000),
+          charge(a.id, 1_000_000),
+          charge(b.id, 500_000),
+          charge(a.id, 1_000_000),
+          charge(b.id, 500_000),
+        ]),
+    );
+    expect(outcome.billed).toEqual([true, true, true, true, false, false]);
+    expect(outcome.exhausted.sort()).toEqual([a.id, b.id].sort());
+    expect(await h.campaign(a.id)).toMatchObject({ spentMicros: 2_000_000 });
+    expect(await h.campaign(b.id)).toMatchObject({
+      spentMicros: 1_000_000,
+      spentTodayMicros: 1_000_000,
+      spentDay: utcDay(at),
+    });
+  });
+
   it('serves a campaign whose daily budget ran out again once the UTC day has changed', async () => {
     const created = await h.createCampaign(operator, {
       keywords: ['night owl'],
