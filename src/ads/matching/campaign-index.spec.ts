@@ -244,6 +244,15 @@ describe('CampaignIndex', () => {
       const smaller = campaign(['ai'], { createdAt: 1, id: 'a' });
       expect(winnerOf([larger, smaller], request('ai'))).toBe(smaller.id);
     });
+
+    it('orders ids beyond ASCII as JavaScript compares strings', () => {
+      // By code point U+FF5E comes first; by UTF-16 code unit the emoji's surrogate (D83D) does.
+      const emoji = campaign(['ai'], { createdAt: 1, id: 'id-\u{1F600}' });
+      const fullwidth = campaign(['ai'], { createdAt: 1, id: 'id-\uFF5E' });
+      const accented = campaign(['ai'], { createdAt: 1, id: 'id-\u00E9' });
+      expect(winnerOf([fullwidth, emoji], request('ai'))).toBe(emoji.id);
+      expect(winnerOf([emoji, accented], request('ai'))).toBe(accented.id);
+    });
   });
 
   describe('targeting', () => {
@@ -279,6 +288,35 @@ describe('CampaignIndex', () => {
       expect(index.size).toBe(2);
       expect(index.get(first.id)).toEqual(first);
       expect(index.get('unknown')).toBeUndefined();
+    });
+
+    it('gives back names, texts and URLs as added, in any script, and tells no image from an empty one', () => {
+      const accented = campaign(['ai'], {
+        id: 'kampagne-ü-🍮',
+        name: 'Crème brûlée 東京 🍮',
+        text: '',
+        imageUrl: 'https://img.example/ünïcode.png',
+      });
+      const emptyImage = campaign(['ai'], { imageUrl: '' });
+      const noImage = campaign(['ai'], { imageUrl: null });
+      const index = CampaignIndex.build([accented, emptyImage, noImage]);
+      expect(index.get(accented.id)).toEqual(accented);
+      expect(index.get('kampagne-ü-🍰')).toBeUndefined();
+      expect(index.get(emptyImage.id)?.imageUrl).toBe('');
+      expect(index.get(noImage.id)?.imageUrl).toBeNull();
+    });
+
+    it('finds each of thousands of campaigns by id, and none it does not hold', () => {
+      const campaigns = Array.from({ length: 5000 }, (_, index) =>
+        campaign([`k${index % 17}`], {
+          id: `0190a6f4-${String(index).padStart(4, '0')}-7000-8000-00000000${index % 10}abc`,
+        }),
+      );
+      const index = CampaignIndex.build(campaigns);
+      for (const held of campaigns) expect(index.get(held.id)?.id).toBe(held.id);
+      expect(index.get(`${campaigns[0].id}x`)).toBeUndefined();
+      expect(index.get(campaigns[0].id.slice(1))).toBeUndefined();
+      expect(index.get('')).toBeUndefined();
     });
 
     it('leaves out campaigns without keywords or without a usable bid', () => {

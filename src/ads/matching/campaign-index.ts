@@ -56,17 +56,27 @@ const EXCLUDED_BID = -1;
 type Targeting = Pick<IndexedCampaign, 'countries' | 'devices'>;
 
 /**
+ * The render strings of the campaigns, in the order they were added (`inputOf` maps a rank
+ * to that position): UTF-8 in byte buffers, outside the traced heap (see `StringColumn`).
+ */
+interface CampaignStrings {
+  ids: StringColumn;
+  names: StringColumn;
+  texts: StringColumn;
+  imageUrls: StringColumn<string | null>;
+  targetUrls: StringColumn;
+}
+
+/**
  * What the index knows of each campaign, by rank (see `CampaignIndex`): no object per
- * campaign, only arrays indexed by rank, so that a million campaigns cost their strings
- * and a few dozen bytes each.
+ * campaign and no string, only typed arrays and byte buffers, so that a million campaigns
+ * add nothing for the garbage collector to trace.
  */
 interface RankedCampaigns {
   count: number;
-  ids: string[];
-  names: string[];
-  texts: string[];
-  imageUrls: (string | null)[];
-  targetUrls: string[];
+  /** The position at which the campaign of each rank was added: its row in `strings`. */
+  inputOf: Int32Array;
+  strings: CampaignStrings;
   /**
    * `FACTS_PER_CAMPAIGN` numbers per rank (and one rank more, whose `META` ends the last
    * campaign's keywords), side by side so that scoring a campaign costs one cache miss:
@@ -79,7 +89,7 @@ interface RankedCampaigns {
   /** Epoch milliseconds by rank, for the tie-breaks. */
   createdAt: Float64Array;
   keywordIds: Int32Array;
-  byId: Map<string, number>;
+  byId: IdTable;
   maxTotalWeight: number;
   maxKeywordsPerCampaign: number;
 }
@@ -129,8 +139,9 @@ interface RequestKeywords {
  * `bidPerWeight × matchedWeight`: this lets the walk skip most campaigns and stop early.
  * Each campaign also lists its own keyword ids (a forward index), so scoring a candidate
  * reads its few keywords instead of searching every request keyword's list.
- * Memory: 8 bytes per (campaign, keyword) pair, about 90 bytes per campaign in typed
- * arrays, pointers and the id map, plus the render strings (id, name, text, URLs).
+ * Memory: 8 bytes per (campaign, keyword) pair, about 100 bytes per campaign in typed
+ * arrays and the id table, plus the render strings (id, name, text, URLs) as UTF-8 bytes.
+ * None of it is a JS object per campaign: a major GC does not grow with the campaigns.
  */
 export class CampaignIndex {
   private excludedCount = 0;
@@ -167,7 +178,7 @@ export class CampaignIndex {
 
   /** The campaign as served, or undefined when it is not (never indexed, or excluded). */
   get(id: string): IndexedCampaign | undefined {
-    const rank = this.ranked.byId.get(id);
+    const rank = this.ranked.byId.find(id);
     if (rank === undefined || this.isExcluded(rank)) return undefined;
     return this.campaignAt(rank);
   }
@@ -178,7 +189,7 @@ export class CampaignIndex {
    * @returns false when the index does not serve it.
    */
   exclude(id: string): boolean {
-    const rank = this.ranked.byId.get(id);
+    const rank = this.ranked.byId.find(id);
     if (rank === undefined || this.isExcluded(rank)) return false;
     this.ranked.facts[rank * FACTS_PER_CAMPAIGN + BID] = EXCLUDED_BID;
     this.excludedCount++;
@@ -234,12 +245,14 @@ export class CampaignIndex {
     for (let at = meta % TARGETING_UNIT; at < end; at++) {
       keywords.push(this.keywords.names[ranked.keywordIds[at]]);
     }
+    const input = ranked.inputOf[rank];
+    const { strings } = ranked;
     return {
-      id: ranked.ids[rank],
-      name: ranked.names[rank],
-      text: ranked.texts[rank],
-      imageUrl: ranked.imageUrls[rank],
-      targetUrl: ranked.targetUrls[rank],
+      id: strings.ids.at(input),
+      name: strings.names.at(input),
+      text: strings.texts.at(input),
+      imageUrl: strings.imageUrls.at(input),
+      targetUrl: strings.targetUrls.at(input),
       keywords,
       bidMicros: ranked.facts[rank * FACTS_PER_CAMPAIGN + BID],
       countries: [...targeting.countries],
@@ -470,13 +483,12 @@ class Search {
 
 /** Negative when the campaign at rank `a` wins a tie: higher bid, then older, then smaller id. */
 function compareRanksTieBreak(ranked: RankedCampaigns, a: number, b: number): number {
-  const { facts, ids, createdAt } = ranked;
+  const { facts, createdAt, inputOf, strings } = ranked;
   const bidA = facts[a * FACTS_PER_CAMPAIGN + BID];
   const bidB = facts[b * FACTS_PER_CAMPAIGN + BID];
   if (bidA !== bidB) return bidB - bidA;
   if (createdAt[a] !== createdAt[b]) return createdAt[a] - createdAt[b];
-  if (ids[a] === ids[b]) return 0;
-  return ids[a] < ids[b] ? -1 : 1;
+  return strings.ids.compare(inputOf[a], inputOf[b]);
 }
 
 /** The first position from `cursor` whose rank is at least `rank` (galloping search). */
@@ -501,6 +513,184 @@ function seek(postings: Int32Array, cursor: number, end: number, rank: number): 
 }
 
 // ---------------------------------------------------------------------------------------
+// Strings and ids outside the traced heap
+// ---------------------------------------------------------------------------------------
+
+/** Bytes copied between two chances for `buildInSlices` to give the event loop a turn. */
+const BYTES_PER_YIELD = 1 << 20;
+
+/**
+ * Strings appended one by one and read back by row, kept as UTF-8 in one byte buffer with
+ * their end offsets in a Uint32Array. A million campaigns' strings as JS strings are
+ * millions of heap objects, each traced by every major GC; here they are two buffers the
+ * GC never looks into. Reading a row decodes it: done only for the few rows a request
+ * returns. Both arrays grow by doubling while rows are added; `compact` trims them.
+ * Lone UTF-16 surrogates, which no stored campaign holds, would read back as U+FFFD.
+ */
+class StringColumn<T extends string | null = string> {
+  private bytes = Buffer.allocUnsafeSlow(1024);
+  /** Row `i` is `bytes[ends[i - 1] .. ends[i])`, with `ends[-1]` taken as 0. */
+  private ends = new Uint32Array(64);
+  /** One byte per row, 1 for null; left empty while no row is null. */
+  private nulls = new Uint8Array(0);
+  private rows = 0;
+  private used = 0;
+
+  push(value: T): void {
+    if (this.rows === this.ends.length) {
+      const ends = new Uint32Array(Math.max(64, 2 * this.rows));
+      ends.set(this.ends);
+      this.ends = ends;
+    }
+    if (value === null) {
+      if (this.nulls.length <= this.rows) {
+        const nulls = new Uint8Array(this.ends.length);
+        nulls.set(this.nulls);
+        this.nulls = nulls;
+      }
+      this.nulls[this.rows] = 1;
+    } else {
+      // A UTF-16 code unit takes at most 3 bytes of UTF-8.
+      const most = this.used + 3 * value.length;
+      if (most > this.bytes.length) {
+        let size = Math.max(1024, 2 * this.bytes.length);
+        while (size < most) size *= 2;
+        const bytes = Buffer.allocUnsafeSlow(size);
+        this.bytes.copy(bytes, 0, 0, this.used);
+        this.bytes = bytes;
+      }
+      this.used += this.bytes.write(value, this.used, 'utf8');
+    }
+    this.ends[this.rows++] = this.used;
+  }
+
+  at(row: number): T {
+    if (this.nulls[row] === 1) return null as T;
+    return this.bytes.toString('utf8', this.start(row), this.ends[row]) as T;
+  }
+
+  /** Whether the row holds `value`, compared in place while it is ASCII. */
+  holds(row: number, value: string): boolean {
+    const end = this.ends[row];
+    let at = this.start(row);
+    // UTF-8 takes at least a byte per UTF-16 code unit.
+    if (this.nulls[row] === 1 || end - at < value.length) return false;
+    for (let unit = 0; unit < value.length; unit++, at++) {
+      const code = value.charCodeAt(unit);
+      if (code >= 0x80) return this.at(row) === value;
+      if (this.bytes[at] !== code) return false;
+    }
+    return at === end;
+  }
+
+  /** Whether the two rows hold the same string (null equals null). */
+  equals(a: number, b: number): boolean {
+    if ((this.nulls[a] === 1) !== (this.nulls[b] === 1)) return false;
+    const start = this.start(a);
+    const length = this.ends[a] - start;
+    if (this.ends[b] - this.start(b) !== length) return false;
+    return this.bytes.compare(this.bytes, this.start(b), this.ends[b], start, this.ends[a]) === 0;
+  }
+
+  /**
+   * The two rows' strings in JavaScript's order (`<`, by UTF-16 code unit), without
+   * decoding them unless they first differ outside ASCII: UTF-8 bytes sort by code point,
+   * which departs from that order only beyond the Basic Multilingual Plane.
+   */
+  compare(a: number, b: number): number {
+    const { bytes } = this;
+    const endA = this.ends[a];
+    const endB = this.ends[b];
+    let atA = this.start(a);
+    let atB = this.start(b);
+    for (; atA < endA && atB < endB; atA++, atB++) {
+      const byteA = bytes[atA];
+      const byteB = bytes[atB];
+      if (byteA === byteB) continue;
+      if (byteA < 0x80 || byteB < 0x80) return byteA - byteB;
+      return (this.at(a) as string) < (this.at(b) as string) ? -1 : 1;
+    }
+    return endA - atA - (endB - atB);
+  }
+
+  /** Trims the buffers to what the rows use, copying in steps of `BYTES_PER_YIELD`. */
+  *compact(): Generator<void, void> {
+    const bytes = Buffer.allocUnsafeSlow(this.used);
+    for (let from = 0; from < this.used; from += BYTES_PER_YIELD) {
+      this.bytes.copy(bytes, from, from, Math.min(from + BYTES_PER_YIELD, this.used));
+      yield;
+    }
+    this.bytes = bytes;
+    this.ends = this.ends.slice(0, this.rows);
+    if (this.nulls.length > 0) this.nulls = this.nulls.slice(0, this.rows);
+  }
+
+  private start(row: number): number {
+    return row === 0 ? 0 : this.ends[row - 1];
+  }
+}
+
+/**
+ * Rank by campaign id, in place of a Map whose million keys would be traced by every major
+ * GC: open addressing with linear probing over typed arrays at most half full, each slot
+ * holding an id's 32-bit hash and its rank + 1 (0: empty). A slot whose hash matches is
+ * confirmed against the id stored in `ids`.
+ */
+class IdTable {
+  private readonly hashes: Int32Array;
+  private readonly ranks: Int32Array;
+  private readonly mask: number;
+
+  constructor(
+    count: number,
+    private readonly ids: StringColumn,
+    /** The row in `ids` of each rank. */
+    private readonly inputOf: Int32Array,
+  ) {
+    let slots = 2;
+    while (slots < 2 * count) slots *= 2;
+    this.hashes = new Int32Array(slots);
+    this.ranks = new Int32Array(slots);
+    this.mask = slots - 1;
+  }
+
+  /** Adds a rank (its `inputOf` already set); a later rank with the same id replaces it. */
+  add(rank: number, hash: number): void {
+    const { hashes, ranks, mask, ids, inputOf } = this;
+    let slot = hash & mask;
+    while (ranks[slot] !== 0) {
+      if (hashes[slot] === hash && ids.equals(inputOf[ranks[slot] - 1], inputOf[rank])) break;
+      slot = (slot + 1) & mask;
+    }
+    hashes[slot] = hash;
+    ranks[slot] = rank + 1;
+  }
+
+  find(id: string): number | undefined {
+    const { hashes, ranks, mask, ids, inputOf } = this;
+    const hash = idHash(id);
+    for (let slot = hash & mask; ranks[slot] !== 0; slot = (slot + 1) & mask) {
+      if (hashes[slot] === hash && ids.holds(inputOf[ranks[slot] - 1], id)) {
+        return ranks[slot] - 1;
+      }
+    }
+    return undefined;
+  }
+}
+
+/**
+ * FNV-1a over the UTF-16 code units, then a Murmur3 finaliser: ids that differ only in
+ * their last characters (sequences, timestamps) must still spread over the table's low bits.
+ */
+function idHash(id: string): number {
+  let hash = 0x811c9dc5 | 0;
+  for (let at = 0; at < id.length; at++) hash = Math.imul(hash ^ id.charCodeAt(at), 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
+}
+
+// ---------------------------------------------------------------------------------------
 // Building
 // ---------------------------------------------------------------------------------------
 
@@ -514,11 +704,15 @@ const STEPS_PER_YIELD = 4096;
  * that a million campaigns never hold the event loop for seconds.
  */
 export class CampaignIndexBuilder {
-  private readonly ids: string[] = [];
-  private readonly names: string[] = [];
-  private readonly texts: string[] = [];
-  private readonly imageUrls: (string | null)[] = [];
-  private readonly targetUrls: string[] = [];
+  private readonly strings: CampaignStrings = {
+    ids: new StringColumn(),
+    names: new StringColumn(),
+    texts: new StringColumn(),
+    imageUrls: new StringColumn<string | null>(),
+    targetUrls: new StringColumn(),
+  };
+  /** `idHash` of each added campaign's id. */
+  private readonly idHashes: number[] = [];
   private readonly bids: number[] = [];
   private readonly createdAts: number[] = [];
   private readonly targetingOf: number[] = [];
@@ -533,7 +727,7 @@ export class CampaignIndexBuilder {
   private readonly spellings = new Map<string, number>();
 
   get size(): number {
-    return this.ids.length;
+    return this.bids.length;
   }
 
   /**
@@ -548,11 +742,13 @@ export class CampaignIndexBuilder {
     ) {
       return;
     }
-    this.ids.push(campaign.id);
-    this.names.push(campaign.name);
-    this.texts.push(campaign.text);
-    this.imageUrls.push(campaign.imageUrl);
-    this.targetUrls.push(campaign.targetUrl);
+    const { strings } = this;
+    strings.ids.push(campaign.id);
+    strings.names.push(campaign.name);
+    strings.texts.push(campaign.text);
+    strings.imageUrls.push(campaign.imageUrl);
+    strings.targetUrls.push(campaign.targetUrl);
+    this.idHashes.push(idHash(campaign.id));
     this.bids.push(campaign.bidMicros);
     this.createdAts.push(campaign.createdAt);
     this.targetingOf.push(this.targetingId(campaign));
@@ -625,7 +821,7 @@ export class CampaignIndexBuilder {
 
   /** The build, yielding every `STEPS_PER_YIELD` or so iterations of its loops. */
   private *steps(): Generator<void, CampaignIndex> {
-    const count = this.ids.length;
+    const count = this.bids.length;
     const vocabularySize = this.vocabulary.size;
     const start = Int32Array.from(this.keywordStart);
     const keywordIds = this.keywordIds.subarray(0, this.keywordCount);
@@ -646,28 +842,27 @@ export class CampaignIndexBuilder {
       if (input % STEPS_PER_YIELD === 0) yield;
     }
 
-    const { bids, createdAts, ids } = this;
+    const { bids, createdAts, strings, idHashes } = this;
     const order = yield* mergeSort(
       Int32Array.from({ length: count }, (_, index) => index),
       (a, b) =>
         bidPerWeight[b] - bidPerWeight[a] ||
         bids[b] - bids[a] ||
         createdAts[a] - createdAts[b] ||
-        (ids[a] === ids[b] ? 0 : ids[a] < ids[b] ? -1 : 1),
+        strings.ids.compare(a, b),
     );
+    const { ids, names, texts, imageUrls, targetUrls } = strings;
+    for (const column of [ids, names, texts, imageUrls, targetUrls]) yield* column.compact();
 
     const ranked: RankedCampaigns = {
       count,
-      ids: new Array<string>(count),
-      names: new Array<string>(count),
-      texts: new Array<string>(count),
-      imageUrls: new Array<string | null>(count),
-      targetUrls: new Array<string>(count),
+      inputOf: order,
+      strings: { ...strings },
       facts: new Float64Array((count + 1) * FACTS_PER_CAMPAIGN),
       targetings: this.targetings,
       createdAt: new Float64Array(count),
       keywordIds: new Int32Array(keywordIds.length),
-      byId: new Map<string, number>(),
+      byId: new IdTable(count, strings.ids, order),
       maxTotalWeight: 0,
       maxKeywordsPerCampaign: 0,
     };
@@ -680,11 +875,6 @@ export class CampaignIndexBuilder {
     let written = 0;
     for (let rank = 0; rank < count; rank++) {
       const input = order[rank];
-      ranked.ids[rank] = ids[input];
-      ranked.names[rank] = this.names[input];
-      ranked.texts[rank] = this.texts[input];
-      ranked.imageUrls[rank] = this.imageUrls[input];
-      ranked.targetUrls[rank] = this.targetUrls[input];
       const at = rank * FACTS_PER_CAMPAIGN;
       ranked.facts[at + BID_PER_WEIGHT] = bidPerWeight[input];
       ranked.facts[at + BID] = bids[input];
@@ -699,7 +889,7 @@ export class CampaignIndexBuilder {
         ranked.keywordIds[written++] = id;
         postings[fill[id]++] = rank;
       }
-      ranked.byId.set(ids[input], rank);
+      ranked.byId.add(rank, idHashes[input]);
       if (rank % STEPS_PER_YIELD === 0) yield;
     }
 
