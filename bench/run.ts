@@ -683,6 +683,8 @@ function matcherTable(results: MatcherResult[]): string {
       'p99.9 µs',
       'p99 µs, keywords only',
       'heap MiB',
+      'off-heap MiB',
+      'full GC pause ms',
     ],
     results.map((m) => [
       fmt(m.campaigns),
@@ -693,6 +695,8 @@ function matcherTable(results: MatcherResult[]): string {
       fmt(m.p999, 1),
       fmt(m.keywordsOnlyP99, 1),
       fmt(m.heapMiB),
+      m.arrayBuffersMiB === undefined ? '–' : fmt(m.arrayBuffersMiB),
+      m.majorGcMs === undefined ? '–' : fmt(m.majorGcMs, 1),
     ]),
   );
 }
