@@ -157,10 +157,10 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       expect(await impressionsOf(model.id)).toBe(3);
       await writer.record(impression(model.id));
       expect(await impressionsOf(model.id)).toBe(4);
-      const [{ impressions }] = (await t.dataSource.query(
+      const [{ impressions }] = await t.dataSource.query<{ impressions: number | string }[]>(
         'SELECT SUM(impressions) AS impressions FROM daily_stats WHERE model_id = ?',
         [model.id],
-      )) as { impressions: number | string }[];
+      );
       expect(Number(impressions)).toBe(4);
     });
 
