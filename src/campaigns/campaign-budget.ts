@@ -8,6 +8,26 @@ export interface BudgetState {
   spentDay: string | null;
 }
 
+/** A campaign's budget columns as raw SQL returns them: BIGINT as a string (mysql2) or a number (SQLite). */
+export interface BudgetColumns {
+  budget_total_micros: string | number | null;
+  budget_daily_micros: string | number | null;
+  spent_micros: string | number;
+  spent_today_micros: string | number;
+  spent_day: string | null;
+}
+
+export function budgetFromRow(row: BudgetColumns): BudgetState {
+  const micros = (value: string | number | null) => (value === null ? null : Number(value));
+  return {
+    totalMicros: micros(row.budget_total_micros),
+    dailyMicros: micros(row.budget_daily_micros),
+    spentMicros: Number(row.spent_micros),
+    spentTodayMicros: Number(row.spent_today_micros),
+    spentDay: row.spent_day,
+  };
+}
+
 const spentOn = (state: BudgetState, day: string): number =>
   state.spentDay === day ? state.spentTodayMicros : 0;
 

@@ -49,8 +49,6 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
    * instances, without rebuilding the whole index for one campaign.
    */
   async notifyExhausted(campaignId: string): Promise<void> {
-    // A cache that cannot drop one campaign (no exhausted listener) rebuilds instead.
-    if (this.exhaustedListeners.length === 0) await this.runListeners();
     for (const listener of this.exhaustedListeners) listener(campaignId);
     await this.channel
       ?.publish({ kind: 'exhausted', campaignId })
@@ -69,7 +67,7 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
    * instances) becomes one rebuild now and at most one more, not one per message.
    */
   private onRemote(announcement: RemoteAnnouncement): void {
-    if (announcement.kind === 'exhausted' && this.exhaustedListeners.length > 0) {
+    if (announcement.kind === 'exhausted') {
       for (const listener of this.exhaustedListeners) listener(announcement.campaignId);
       return;
     }

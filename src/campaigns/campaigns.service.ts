@@ -15,7 +15,13 @@ import {
   CampaignExhaustedListener,
 } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
-import { type BudgetState, canPay, charge } from './campaign-budget';
+import {
+  type BudgetColumns,
+  type BudgetState,
+  budgetFromRow,
+  canPay,
+  charge,
+} from './campaign-budget';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
 import { Advertiser } from './entities/advertiser.entity';
@@ -305,26 +311,9 @@ export interface ClickCharge {
   at: Date;
 }
 
-interface BudgetRow {
+interface BudgetRow extends BudgetColumns {
   id: string;
   bid_micros: string | number;
-  budget_total_micros: string | number | null;
-  budget_daily_micros: string | number | null;
-  spent_micros: string | number;
-  spent_today_micros: string | number;
-  spent_day: string | null;
-}
-
-/** The drivers return BIGINT as a string (mysql2) or a number (SQLite). */
-function budgetFromRow(row: BudgetRow): BudgetState {
-  const micros = (value: string | number | null) => (value === null ? null : Number(value));
-  return {
-    totalMicros: micros(row.budget_total_micros),
-    dailyMicros: micros(row.budget_daily_micros),
-    spentMicros: Number(row.spent_micros),
-    spentTodayMicros: Number(row.spent_today_micros),
-    spentDay: row.spent_day,
-  };
 }
 
 export const campaignNotFound = (): ProblemException =>

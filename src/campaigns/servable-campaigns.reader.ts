@@ -4,6 +4,7 @@ import { Repository } from 'typeorm';
 import type { Device } from '@/ads/matching/matching.types';
 import { utcDay } from '@/common/clock';
 import { AdvertisersService } from './advertisers.service';
+import { type BudgetColumns, budgetFromRow, canPay } from './campaign-budget';
 import { Campaign } from './entities/campaign.entity';
 
 /**
@@ -113,11 +114,7 @@ export class ServableCampaignsReader {
           if (startsAt !== null && startsAt > nowMs) continue;
           if (endsAt !== null && endsAt <= nowMs) continue;
           const bid = Number(row.bid_micros);
-          const total = row.budget_total_micros === null ? null : Number(row.budget_total_micros);
-          if (total !== null && Number(row.spent_micros) + bid > total) continue;
-          const daily = row.budget_daily_micros === null ? null : Number(row.budget_daily_micros);
-          const spentToday = row.spent_day === day ? Number(row.spent_today_micros) : 0;
-          if (daily !== null && spentToday + bid > daily) continue;
+          if (!canPay(budgetFromRow(row), bid, day)) continue;
           batch.push({
             id: row.id,
             name: row.name,
@@ -193,7 +190,7 @@ export class ServableCampaignsReader {
   }
 }
 
-interface SnapshotRow {
+interface SnapshotRow extends BudgetColumns {
   id: string;
   advertiser_id: string;
   status: string;
@@ -205,11 +202,6 @@ interface SnapshotRow {
   countries: string;
   devices: string;
   bid_micros: string | number;
-  budget_total_micros: string | number | null;
-  budget_daily_micros: string | number | null;
-  spent_micros: string | number;
-  spent_today_micros: string | number;
-  spent_day: string | null;
   starts_at: Date | string | null;
   ends_at: Date | string | null;
   created_at: Date | string;

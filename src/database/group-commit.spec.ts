@@ -6,7 +6,7 @@ function recorder(options: { maxBatch?: number; poison?: (n: number) => boolean 
   const commit = new GroupCommit<number, string>({
     maxBatch: options.maxBatch ?? 100,
     flushMs: 1,
-    maxConcurrent: () => 1,
+    maxConcurrent: 1,
     write: (items) => {
       if (items.some((n) => options.poison?.(n))) {
         return Promise.reject(new Error(`poison in ${items.join(',')}`));

@@ -4,7 +4,7 @@ export interface GroupCommitOptions<Item, Result> {
   /** How long the first item of a batch waits for others to join, in ms. */
   flushMs: number;
   /** Batches written at once (on MySQL a second may commit while the first waits on fsync). */
-  maxConcurrent: () => number;
+  maxConcurrent: number;
   /** Writes one batch in one transaction; returns each item's result, in order. */
   write: (items: Item[]) => Promise<Result[]>;
   /** Told when a batch failed and its items are written again one by one. */
@@ -38,7 +38,7 @@ export class GroupCommit<Item, Result> {
       if (this.queue.length >= this.options.maxBatch) this.startFlush();
       // A short wait lets concurrent requests join the batch; none while every slot is
       // busy, because a finishing batch picks the queue up as soon as it commits.
-      else if (!this.timer && this.inFlight.size < this.options.maxConcurrent()) {
+      else if (!this.timer && this.inFlight.size < this.options.maxConcurrent) {
         this.timer = setTimeout(() => this.startFlush(), this.options.flushMs);
       }
     });
@@ -53,7 +53,7 @@ export class GroupCommit<Item, Result> {
   private startFlush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    while (this.queue.length > 0 && this.inFlight.size < this.options.maxConcurrent()) {
+    while (this.queue.length > 0 && this.inFlight.size < this.options.maxConcurrent) {
       const batch = this.queue.splice(0, this.options.maxBatch);
       const write: Promise<void> = this.writeBatch(batch).finally(() => {
         this.inFlight.delete(write);

@@ -64,7 +64,7 @@ export class ClickRecorder implements OnApplicationShutdown {
     this.batches = new GroupCommit({
       maxBatch: config.clickBatchSize,
       flushMs: config.clickFlushMs,
-      maxConcurrent: () => (isMysql(this.dataSource.manager) ? 2 : 1),
+      maxConcurrent: config.database.type === 'mysql' ? 2 : 1,
       write: (links) => this.write(links),
       onBatchFailure: (error, size) =>
         this.logger.error(

@@ -4,7 +4,7 @@ import { AppConfig } from '@/config/app-config';
 import { sqlDatetime } from '@/common/clock';
 import { GroupCommit } from '@/database/group-commit';
 import { MysqlStatementBatch, type Statement } from '@/database/mysql-statement-batch';
-import { isMysql, transactionWithRetry } from '@/database/sql';
+import { transactionWithRetry } from '@/database/sql';
 import { EarningsService } from '@/earnings/earnings.service';
 import { Impression } from './entities/impression.entity';
 
@@ -51,7 +51,7 @@ export class ImpressionWriter implements OnApplicationShutdown {
     this.batches = new GroupCommit({
       maxBatch: config.impressionBatchSize,
       flushMs: config.impressionFlushMs,
-      maxConcurrent: () => (isMysql(this.dataSource.manager) ? 2 : 1),
+      maxConcurrent: this.mysql ? 2 : 1,
       write: (rows) => this.write(rows),
       onBatchFailure: (error, size) =>
         this.logger.error(

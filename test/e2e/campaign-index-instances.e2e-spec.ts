@@ -1,51 +1,11 @@
-import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createApp } from '@/app.setup';
-import { AppConfig } from '@/config/app-config';
 import { ask, campaignLink, followAsBrowser } from '../support/ads';
+import { type Instance, startAnotherInstance } from '../support/another-instance';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 import { testRedisUrl } from '../support/test-redis';
 
 /** Required: global-setup fails the run when this Redis does not answer. */
 const redisUrl = testRedisUrl();
-
-interface Instance {
-  fetchAds(key: string, body: unknown): Promise<Response>;
-  close(): Promise<void>;
-}
-
-/** Another instance of the app on the first one's database, as a second server would run. */
-async function startAnotherInstance(
-  first: TestApp,
-  env: Record<string, string>,
-): Promise<Instance> {
-  const database = first.config.database;
-  const url =
-    database.type === 'sqlite'
-      ? `sqlite:${database.file}`
-      : database.url.replace(/^mysql:/, `${database.flavour}:`);
-  const config = AppConfig.fromEnvironment({
-    NODE_ENV: 'test',
-    BASE_URL: first.baseUrl,
-    DATABASE_URL: url,
-    CLICK_SIGNING_SECRET: first.config.clickSigningSecret,
-    SESSION_SECRET: first.config.sessionSecret,
-    LOG_LEVEL: 'fatal',
-    ...env,
-  });
-  const app: NestFastifyApplication = await createApp(config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const baseUrl = await app.getUrl();
-  return {
-    fetchAds: (key, body) =>
-      fetch(`${baseUrl}/api/fetch-ads`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'service-api-key': key },
-        body: JSON.stringify(body),
-      }),
-    close: () => app.close(),
-  };
-}
 
 /** Polls until `instance` answers fetch-ads for `keywords` with `status`; false after `ms`. */
 async function answersWithin(
