@@ -40,6 +40,35 @@ describe('campaign budgets', () => {
     });
   });
 
+  describe('around UTC midnight, with batches committing in either order', () => {
+    const daily = fresh({ dailyMicros: 3_000_000 });
+    const charged = (state: BudgetState, ...clicks: [number, string][]) =>
+      clicks.reduce<BudgetState | null>((s, [bid, day]) => s && charge(s, bid, day), state);
+
+    it('starts the new day from zero when the earlier day is charged first', () => {
+      const state = charged(daily, [2_000_000, '2031-03-09'], [3_000_000, '2031-03-10']);
+      expect(state).toMatchObject({
+        spentMicros: 5_000_000,
+        spentTodayMicros: 3_000_000,
+        spentDay: '2031-03-10',
+      });
+    });
+
+    it('counts a late click of the earlier day against the later day, never rewinding it', () => {
+      const afterMidnight = charged(daily, [2_000_000, '2031-03-10'])!;
+      const late = charge(afterMidnight, 1_000_000, '2031-03-09');
+      expect(late).toEqual({
+        ...afterMidnight,
+        spentMicros: 3_000_000,
+        spentTodayMicros: 3_000_000,
+        spentDay: '2031-03-10',
+      });
+      // The later day's cap is reached: a rewound state would have allowed 3 more.
+      expect(charge(late!, 1, '2031-03-10')).toBeNull();
+      expect(charge(afterMidnight, 1_000_001, '2031-03-09')).toBeNull();
+    });
+  });
+
   it('refuses a charge that fits one budget but not the other', () => {
     const state = fresh({ totalMicros: 10_000_000, dailyMicros: 1_000_000 });
     expect(charge(state, 1_500_000, '2031-03-09')).toBeNull();

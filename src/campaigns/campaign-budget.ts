@@ -43,15 +43,30 @@ export function canPay(state: BudgetState, bidMicros: number, day: string): bool
 }
 
 /**
- * The state after charging `bidMicros` on UTC `day`, or null when the budgets do not allow
- * it (never a partial charge: a campaign never spends past either budget).
+ * The budget day a click of UTC `day` is charged to. Concurrent click batches can commit out
+ * of order around midnight: a batch holding a click from 23:59:59 may commit after one
+ * holding a click from 00:00:01, when the state already counts the new day. The state keeps
+ * only the latest day's spend, so charging the earlier day would start it again from zero
+ * and forget the new day's spend, letting the new day pass its cap. Such a late click is
+ * counted against the later day instead: the state never goes back a day, and no budget day
+ * ever spends past its cap (the earlier day's own spend is no longer known to check against).
+ */
+function chargedDay(state: BudgetState, day: string): string {
+  return state.spentDay !== null && state.spentDay > day ? state.spentDay : day;
+}
+
+/**
+ * The state after charging `bidMicros` for a click on UTC `day` (see `chargedDay`), or null
+ * when the budgets do not allow it (never a partial charge: a campaign never spends past
+ * either budget).
  */
 export function charge(state: BudgetState, bidMicros: number, day: string): BudgetState | null {
-  if (!canPay(state, bidMicros, day)) return null;
+  const budgetDay = chargedDay(state, day);
+  if (!canPay(state, bidMicros, budgetDay)) return null;
   return {
     ...state,
     spentMicros: state.spentMicros + bidMicros,
-    spentTodayMicros: spentOn(state, day) + bidMicros,
-    spentDay: day,
+    spentTodayMicros: spentOn(state, budgetDay) + bidMicros,
+    spentDay: budgetDay,
   };
 }

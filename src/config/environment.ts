@@ -12,6 +12,7 @@ import {
   validateSync,
   ValidationError,
 } from 'class-validator';
+import { IsAcceptablePassword } from '@/common/password-policy';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
@@ -58,10 +59,7 @@ export class EnvironmentVariables {
   @Matches(/^[^@\s]+@[^@\s]+$/, { message: 'must be an email address' })
   ADMIN_EMAIL?: string;
 
-  @IsOptional()
-  @IsString()
-  @MinLength(10, { message: 'must be at least 10 characters' })
-  ADMIN_PASSWORD?: string;
+  @IsOptional() @IsString() @IsAcceptablePassword() ADMIN_PASSWORD?: string;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_PER_MINUTE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_RATE_LIMIT_PER_MINUTE?: number;
