@@ -3,10 +3,12 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
 import { ProblemDetailsFilter } from './common/problem-details.filter';
 import { createValidationPipe } from './common/validation';
+import { cacheControlFor, SECURITY_HEADERS } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { buildOpenApiDocument } from './openapi';
 
@@ -30,6 +32,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyParser: false,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, SECURITY_HEADERS);
   configureApp(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -46,6 +49,11 @@ export function configureApp(app: NestFastifyApplication, config: AppConfig): vo
   fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
+    // Register, sign-in and key creation answer secrets; no API answer is for a shared cache.
+    const cacheControl = cacheControlFor(request.url);
+    if (cacheControl && !reply.hasHeader('cache-control')) {
+      void reply.header('cache-control', cacheControl);
+    }
   });
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: 'docs/openapi.json',

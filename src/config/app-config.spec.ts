@@ -73,6 +73,15 @@ describe('AppConfig', () => {
     expect(message).not.toContain('short-secret');
   });
 
+  it.each([
+    ['shorter than 10 characters', 'secret-9c', 'must be at least 10 characters'],
+    ['one character repeated', 'zzzzzzzzzzzz', 'must not be one character repeated'],
+    ['a common password', 'Password123', 'is one of the most common passwords; choose another'],
+  ])('refuses an ADMIN_PASSWORD %s, without printing it', (_label, password, why) => {
+    const message = startupError({ ADMIN_EMAIL: 'ops@example.test', ADMIN_PASSWORD: password });
+    expect(message).toBe(`Invalid environment variable ADMIN_PASSWORD: ${why}`);
+  });
+
   it('requires CLICK_SIGNING_SECRET and SESSION_SECRET in production', () => {
     expect(startupError({ NODE_ENV: 'production' })).toBe(
       'Invalid environment variable CLICK_SIGNING_SECRET: required in production',

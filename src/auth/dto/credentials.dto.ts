@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsDefined, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
 import { PublisherDto } from '@/publishers/dto/publisher.dto';
+import { IsAcceptablePassword, PASSWORD_MIN_LENGTH } from '@/common/password-policy';
 
 const normaliseEmail = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
@@ -22,10 +23,16 @@ export class LoginDto {
 }
 
 export class RegisterDto extends LoginDto {
-  @ApiProperty({ example: 'correct horse battery staple', minLength: 10, maxLength: 200 })
+  @ApiProperty({
+    example: 'correct horse battery staple',
+    minLength: PASSWORD_MIN_LENGTH,
+    maxLength: 200,
+    description:
+      'At least 10 characters, not one character repeated, and not one of the most common passwords.',
+  })
   @IsString()
-  @MinLength(10, { message: 'password must be at least 10 characters' })
   @MaxLength(200)
+  @IsAcceptablePassword()
   @IsDefined({ message: '$property is required' })
   declare password: string;
 
