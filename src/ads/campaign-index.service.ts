@@ -21,6 +21,14 @@ const BUILD_SLICE_MS = 5;
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A rebuild after a campaign change that fails is retried after this long, then after
+ * twice as long each time, RETRY_ATTEMPTS times (0.5 s to 16 s apart, about 30 s in all).
+ * After that the periodic refresh repairs the index: the change moved the probe.
+ */
+const RETRY_FIRST_DELAY_MS = 500;
+const RETRY_ATTEMPTS = 6;
+
 /** What the live index was built from, to tell at the periodic refresh whether it is stale. */
 interface BuiltFrom {
   /** The servability probe taken just before the snapshot was read. */
@@ -35,7 +43,7 @@ interface BuiltFrom {
  * Owns the in-memory index of servable campaigns. A rebuild makes a new index and swaps it
  * in, so a request always matches against one consistent snapshot. Rebuilt after every
  * campaign change made through CampaignsService (awaited, so the change is live when that
- * call returns) and, at CAMPAIGN_INDEX_REFRESH_SECONDS, when the servability probe or the
+ * call returns; a failed one is retried, see `rebuildAfterChange`) and, at CAMPAIGN_INDEX_REFRESH_SECONDS, when the servability probe or the
  * clock says the snapshot may be stale (changes made on other instances without Redis,
  * schedules, the UTC day of daily budgets). A burst of changes costs at most the running
  * rebuild and one more, queued: every caller in the burst waits for that queued one.
@@ -51,6 +59,7 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
   private stopped = false;
   private lastRefreshMs = 0;
   private builtFrom: BuiltFrom | null = null;
@@ -65,7 +74,7 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     private readonly snapshots: ServableCampaignsReader,
     private readonly config: AppConfig,
   ) {
-    this.campaigns.onChange(() => this.rebuild());
+    this.campaigns.onChange(() => this.rebuildAfterChange());
     this.campaigns.onExhausted((campaignId) => this.exclude(campaignId));
     // Clicks redirect from the served snapshot instead of reading the campaign per click.
     this.campaigns.registerServed((id) => this.index.get(id));
@@ -83,12 +92,54 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
   onApplicationShutdown(): void {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
+    if (this.retryTimer) clearTimeout(this.retryTimer);
   }
 
   /** Stops serving a campaign at once, here and in any index being built. O(1). */
   exclude(campaignId: string): void {
     this.index.exclude(campaignId);
     for (const log of this.exclusionLogs) log.add(campaignId);
+  }
+
+  /**
+   * The rebuild after a campaign change made through the app. The change is committed
+   * already, so a failed rebuild must not fail the call that made it (a caller told it
+   * failed would repeat it): it is logged and retried with backoff.
+   */
+  private async rebuildAfterChange(): Promise<void> {
+    try {
+      await this.rebuild();
+    } catch (error) {
+      this.logger.error(
+        `index rebuild after a campaign change failed, retrying: ${(error as Error).message}`,
+        (error as Error).stack,
+      );
+      this.retryRebuild(1);
+    }
+  }
+
+  /** Failures while a retry is already waiting join that retry. */
+  private retryRebuild(attempt: number): void {
+    if (this.stopped || this.retryTimer) return;
+    const delay = RETRY_FIRST_DELAY_MS * 2 ** (attempt - 1);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.rebuild().then(
+        () => this.logger.log(`index rebuilt on retry ${attempt}`),
+        (error: Error) => {
+          if (attempt < RETRY_ATTEMPTS) {
+            this.logger.error(`index rebuild retry ${attempt} failed: ${error.message}`);
+            this.retryRebuild(attempt + 1);
+          } else {
+            this.logger.error(
+              `index rebuild failed ${attempt} retries; the periodic refresh will repair it`,
+              error.stack,
+            );
+          }
+        },
+      );
+    }, delay);
+    this.retryTimer.unref();
   }
 
   /**

@@ -55,10 +55,15 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
       .catch((error: Error) => this.logFailure(error));
   }
 
+  /**
+   * Called after a change has been committed, so nothing here may fail the call that made
+   * it: an error answer would lead a caller to retry and repeat the change (say, create a
+   * second campaign). A failing listener is logged and repairs itself (the ad index retries
+   * its rebuild and refreshes periodically); a lost announcement only delays the other
+   * instances until their periodic rebuild.
+   */
   async notifyChanged(): Promise<void> {
     await this.runListeners();
-    // A lost announcement only delays the other instances until their periodic rebuild,
-    // so it must not fail the change that has already been committed.
     await this.channel?.publish().catch((error: Error) => this.logFailure(error));
   }
 
@@ -78,14 +83,17 @@ export class CampaignChangeNotifier implements OnModuleInit, OnApplicationShutdo
     this.remoteRun = (async () => {
       do {
         this.remoteAgain = false;
-        await this.runListeners().catch((error: Error) => this.logFailure(error));
+        await this.runListeners();
       } while (this.remoteAgain);
       this.remoteRun = null;
     })();
   }
 
+  /** Runs every listener in turn; one that fails is logged and does not stop the others. */
   private async runListeners(): Promise<void> {
-    for (const listener of this.listeners) await listener();
+    for (const listener of this.listeners) {
+      await listener().catch((error: Error) => this.logFailure(error));
+    }
   }
 
   private logFailure(error: Error): void {
