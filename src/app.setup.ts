@@ -1,12 +1,15 @@
-import type { LogLevel } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module';
-import { ProblemDetailsFilter } from './common/problem-details.filter';
+import { answerClientError } from './common/client-error';
+import { useCheckedJsonParser } from './common/json-body';
+import { ProblemDetailsFilter, sendProblem } from './common/problem-details.filter';
 import { createValidationPipe } from './common/validation';
 import { cacheControlFor, SECURITY_HEADERS } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
@@ -24,6 +27,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    // Errors raised before routing (a bad %-escape, an over-long id) and by Node's HTTP
+    // parser (huge or malformed headers) are problem+json like every other error. Router
+    // errors skip the onSend hooks, so their request id is set here.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+      sendProblem(new Logger('Errors'), error, request, reply.header('x-request-id', request.id)),
+    clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel as LogLevel) + 1),
@@ -47,6 +56,7 @@ export function configureApp(app: NestFastifyApplication, config: AppConfig): vo
   const fastify = app.getHttpAdapter().getInstance();
   // Every API body is JSON; anything else is answered 415 instead of being read as text.
   fastify.removeContentTypeParser('text/plain');
+  useCheckedJsonParser(fastify);
   fastify.addHook('onSend', async (request, reply) => {
     void reply.header('x-request-id', request.id);
     // Register, sign-in and key creation answer secrets; no API answer is for a shared cache.

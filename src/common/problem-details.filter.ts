@@ -5,8 +5,11 @@ import { ProblemBody, ProblemCode, PROBLEM_TITLES, ProblemException, problemType
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
-/** Fastify's own errors (raised before Nest sees the request) and what they mean to a client. */
-const FASTIFY_CODES: Record<string, { code: ProblemCode; detail: string }> = {
+/**
+ * Fastify's own errors (raised before Nest sees the request) and what they mean to a client;
+ * `status` overrides Fastify's own when ours is clearer.
+ */
+const FASTIFY_CODES: Record<string, { code: ProblemCode; detail: string; status?: number }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
     code: 'payload_too_large',
     detail: 'The request body is larger than this service accepts.',
@@ -19,7 +22,20 @@ const FASTIFY_CODES: Record<string, { code: ProblemCode; detail: string }> = {
     code: 'validation_failed',
     detail: 'The request body is empty; send a JSON object.',
   },
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'malformed_json', detail: 'The body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'malformed_json',
+    detail: 'The body is not valid JSON, or it holds a __proto__ or constructor.prototype key.',
+  },
+  FST_ERR_BAD_URL: {
+    code: 'bad_url',
+    detail: 'The URL path holds invalid percent-encoding (each %XX must encode UTF-8).',
+  },
+  // No resource has an id this long, so the path names nothing (Fastify would answer 414).
+  FST_ERR_MAX_PARAM_LENGTH: {
+    code: 'not_found',
+    detail: 'No such resource: a path segment is longer than 100 characters.',
+    status: 404,
+  },
 };
 
 const STATUS_CODES: Record<number, ProblemCode> = {
@@ -40,9 +56,14 @@ function body(status: number, code: ProblemCode, detail: string): ProblemBody {
 /** Fastify's own error (Nest passes it on as the `cause` of an HttpException). */
 function fastifyProblem(error: unknown): ProblemBody | null {
   const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown };
-  if (typeof code !== 'string' || !(code in FASTIFY_CODES)) return null;
+  if (typeof code !== 'string' || !code.startsWith('FST_')) return null;
+  const status = typeof statusCode === 'number' ? statusCode : 400;
   const known = FASTIFY_CODES[code];
-  return body(typeof statusCode === 'number' ? statusCode : 400, known.code, known.detail);
+  if (known) return body(known.status ?? status, known.code, known.detail);
+  // Any other client error Fastify raises (e.g. a bad Content-Length) is still a problem.
+  return status >= 400 && status < 500
+    ? body(status, 'bad_request', 'The HTTP request is malformed.')
+    : null;
 }
 
 /** Maps anything thrown to a problem-details body; unknown errors become an opaque 500. */

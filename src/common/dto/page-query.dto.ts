@@ -4,14 +4,17 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 50;
+/** Bounds the row offset (at most 10^8), which the databases take as a 64-bit integer. */
+export const MAX_PAGE = 1_000_000;
 
 /** `page` (from 1) and `per_page`, as the other admin lists take them. */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, default: 1 })
+  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1 })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  @Max(MAX_PAGE)
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })

@@ -1,0 +1,250 @@
+import { connect } from 'node:net';
+import { MAX_PAGE } from '@/common/dto/page-query.dto';
+import type { SignedIn } from '../factories';
+import { expectProblem } from '../support/problem';
+import { startTestApp, TestApp } from '../support/test-app';
+import { testDatabaseKind } from '../support/test-database';
+
+/** A raw HTTP exchange, for requests `fetch` refuses to send (huge or invalid headers). */
+function rawExchange(baseUrl: string, request: string): Promise<string> {
+  const { port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      // The server may close while the rest of a huge request is still being sent.
+      error.code === 'ECONNRESET' || error.code === 'EPIPE'
+        ? resolve(Buffer.concat(chunks).toString('utf8'))
+        : reject(error),
+    );
+    socket.setTimeout(15_000, () => socket.destroy(new Error('no answer within 15 s')));
+    socket.write(request);
+  });
+}
+
+/** Splits a raw HTTP/1.1 answer into its status, lower-cased headers and JSON body. */
+function parseRaw(text: string): {
+  status: number;
+  headers: Record<string, string>;
+  body: Record<string, unknown>;
+} {
+  const [head, ...rest] = text.split('\r\n\r\n');
+  const [statusLine, ...lines] = head.split('\r\n');
+  const headers = Object.fromEntries(
+    lines.map((line) => {
+      const colon = line.indexOf(':');
+      return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
+    }),
+  );
+  return {
+    status: Number(statusLine.split(' ')[1]),
+    headers,
+    body: JSON.parse(rest.join('\r\n\r\n')) as Record<string, unknown>,
+  };
+}
+
+const postJson = (body: string): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body,
+});
+
+describe(`bad input answers 4xx problem+json and changes nothing (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let admin: SignedIn;
+  let key: string;
+  const count = async (table: string): Promise<number> => {
+    const [row] = await t.dataSource.query<{ n: number | string }[]>(
+      `SELECT COUNT(*) AS n FROM ${table}`,
+    );
+    return Number(row.n);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.f.signedInAdmin();
+    ({ key } = await t.f.publisherWithKey());
+    await t.f.campaign({ keywords: 'laptop' });
+  });
+  afterAll(() => t.close());
+
+  describe('deeply nested JSON', () => {
+    const deep = '['.repeat(2000) + ']'.repeat(2000);
+
+    it.each(['/api/auth/login', '/api/auth/register'])(
+      'answers 400 validation_failed on %s, without creating anything',
+      async (path) => {
+        const publishers = await count('publishers');
+        const problem = await expectProblem(
+          await t.http(path, postJson(deep)),
+          400,
+          'validation_failed',
+        );
+        expect(problem.detail).toBe('The JSON body is nested more than 32 levels deep.');
+        expect(await count('publishers')).toBe(publishers);
+      },
+    );
+
+    it('answers 400 on fetch-ads and records no impression', async () => {
+      const impressions = await count('impressions');
+      await expectProblem(await t.fetchAds(key, deep), 400, 'validation_failed');
+      expect(await count('impressions')).toBe(impressions);
+    });
+
+    it('still serves a body nested 32 levels deep (an unknown field is dropped as usual)', async () => {
+      const extra = JSON.parse('['.repeat(31) + ']'.repeat(31)) as unknown;
+      const response = await t.fetchAds(key, {
+        conversation: 'Which laptop?',
+        context_keywords: 'laptop',
+        extra,
+      });
+      expect(response.status).toBe(200);
+    });
+  });
+
+  describe('a lone UTF-16 surrogate', () => {
+    it('in the email answers 400 validation_failed on register and creates no account', async () => {
+      const publishers = await count('publishers');
+      const problem = await expectProblem(
+        await t.http(
+          '/api/auth/register',
+          postJson('{"email":"\\ud800@example.test","password":"a long passphrase 9","name":"X"}'),
+        ),
+        400,
+        'validation_failed',
+      );
+      expect(problem.errors).toEqual([
+        { field: 'email', message: expect.stringContaining('valid Unicode') as string },
+      ]);
+      expect(await count('publishers')).toBe(publishers);
+    });
+
+    it('in the email answers 400 validation_failed on login', async () => {
+      await expectProblem(
+        await t.http('/api/auth/login', postJson('{"email":"\\ud800","password":"whatever12"}')),
+        400,
+        'validation_failed',
+      );
+    });
+
+    it('in a model name answers 400, while emoji, RTL text and NUL are stored and read back exactly', async () => {
+      const me = await t.f.signedInPublisher();
+      const bad = await me.api('POST', '/api/models', { name: 'half \ud83d pair' });
+      const problem = await expectProblem(bad, 400, 'validation_failed');
+      expect(problem.errors?.[0].field).toBe('name');
+
+      const name = '👩‍💻 مساعد\u0000 עברית';
+      const created = await me.api('POST', '/api/models', { name });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: string };
+      const read = (await (await me.api('GET', `/api/models/${id}`)).json()) as { name: string };
+      expect(read.name).toBe(name);
+    });
+  });
+
+  describe('paging of the operator lists', () => {
+    it.each(['campaigns', 'advertisers', 'publishers'])(
+      'answers 400 for a page beyond the bound on /api/admin/%s, and an empty page at the bound',
+      async (list) => {
+        const problem = await expectProblem(
+          await admin.api('GET', `/api/admin/${list}?page=99999999999999999999`),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors).toEqual([
+          { field: 'page', message: `page must not be greater than ${MAX_PAGE}` },
+        ]);
+        await expectProblem(
+          await admin.api('GET', `/api/admin/${list}?per_page=1e400`),
+          400,
+          'validation_failed',
+        );
+        const last = await admin.api('GET', `/api/admin/${list}?page=${MAX_PAGE}&per_page=100`);
+        expect(last.status).toBe(200);
+      },
+    );
+  });
+
+  describe("Fastify's and Node's own errors", () => {
+    it('answers 400 bad_url for a path with invalid percent-encoding', async () => {
+      const response = await t.http('/api/models/%ff');
+      await expectProblem(response, 400, 'bad_url');
+      expect(response.headers.get('x-request-id')).toBeTruthy();
+    });
+
+    it('answers 404 not_found for an id longer than any resource has', async () => {
+      await expectProblem(await t.http(`/api/models/${'a'.repeat(300)}`), 404, 'not_found');
+    });
+
+    it('answers 404 not_found for an unknown route', async () => {
+      await expectProblem(await t.http('/api/nothing-here'), 404, 'not_found');
+    });
+
+    it('answers 400 malformed_json for a __proto__ key, and 400 for an empty JSON body', async () => {
+      await expectProblem(
+        await t.http('/api/auth/login', postJson('{"__proto__":{"admin":true}}')),
+        400,
+        'malformed_json',
+      );
+      await expectProblem(await t.http('/api/auth/login', postJson('')), 400, 'validation_failed');
+    });
+
+    it('answers 415 for a text body and 413 for a body over the limit', async () => {
+      await expectProblem(
+        await t.http('/api/auth/login', {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'x',
+        }),
+        415,
+        'unsupported_media_type',
+      );
+      await expectProblem(
+        await t.http('/api/auth/login', postJson(JSON.stringify({ email: 'x'.repeat(70_000) }))),
+        413,
+        'payload_too_large',
+      );
+    });
+
+    it('answers 431 header_too_large as problem+json for a 70 KB header', async () => {
+      const answer = parseRaw(
+        await rawExchange(
+          t.baseUrl,
+          `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(70_000)}\r\n\r\n`,
+        ),
+      );
+      expect(answer.status).toBe(431);
+      expect(answer.headers['content-type']).toBe('application/problem+json');
+      expect(answer.headers['x-request-id']).toBeTruthy();
+      expect(answer.body).toMatchObject({ status: 431, code: 'header_too_large' });
+    });
+
+    it.each([
+      [
+        'a control byte in a header',
+        'GET /health/live HTTP/1.1\r\nHost: x\r\nX-A: a\u0001b\r\n\r\n',
+      ],
+      ['a request line that is not HTTP', 'HELLO\r\n\r\n'],
+      [
+        'a non-numeric Content-Length',
+        'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+      ],
+    ])('answers 400 bad_request as problem+json for %s', async (_label, request) => {
+      const answer = parseRaw(await rawExchange(t.baseUrl, request));
+      expect(answer.status).toBe(400);
+      expect(answer.headers['content-type']).toBe('application/problem+json');
+      expect(answer.body).toMatchObject({
+        type: 'urn:adline:problem:bad_request',
+        title: 'Malformed HTTP request',
+        status: 400,
+        code: 'bad_request',
+      });
+    });
+
+    it('keeps serving after all of that', async () => {
+      expect((await t.http('/health/live')).status).toBe(200);
+    });
+  });
+});
