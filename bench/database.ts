@@ -289,6 +289,7 @@ export async function rawImpressionInsertRate(
         seeded.modelIds[i % seeded.modelIds.length],
         seeded.publisherId,
         'bench-00000001',
+        null,
         450_000,
         700_000,
         'DE',

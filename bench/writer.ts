@@ -47,6 +47,7 @@ export async function impressionWriterRate(
           modelId: seeded.modelIds[(i + worker) % seeded.modelIds.length],
           publisherId: seeded.publisherId,
           campaignId: 'bench-00000001',
+          apiKeyId: null,
           bidMicros: 450_000,
           revenueSharePpm: 700_000,
           country: 'DE',

@@ -2,6 +2,7 @@ import { InitialSchema1763740000000 } from './1763740000000-initial-schema';
 import { Sessions1763750000000 } from './1763750000000-sessions';
 import { ModelDeactivatedBy1763765300000 } from './1763765300000-model-deactivated-by';
 import { CampaignAudit1763770000000 } from './1763770000000-campaign-audit';
+import { ClickTrafficRules1764000000000 } from './1764000000000-click-traffic-rules';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   Sessions1763750000000,
   ModelDeactivatedBy1763765300000,
   CampaignAudit1763770000000,
+  ClickTrafficRules1764000000000,
 ];

@@ -13,6 +13,7 @@ import { ProblemDetailsFilter, sendProblem } from './common/problem-details.filt
 import { createValidationPipe } from './common/validation';
 import { cacheControlFor, SECURITY_HEADERS } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
+import { fastifyTrustProxy } from './config/trusted-proxies';
 import { buildOpenApiDocument } from './openapi';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -22,6 +23,8 @@ const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose']
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.bodyLimitBytes,
+    // Only a trusted proxy's X-Forwarded-For names the client (request.ip); by default none.
+    trustProxy: fastifyTrustProxy(config.trustedProxies),
     // Keep a caller's request id when it is sane, so logs can be joined across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];

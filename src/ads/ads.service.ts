@@ -48,6 +48,7 @@ export class AdsService {
       modelId: caller.modelId,
       publisherId: caller.publisherId,
       campaignId: campaign.id,
+      apiKeyId: caller.keyId,
       bidMicros: campaign.bidMicros,
       revenueSharePpm: caller.revenueSharePpm,
       country,

@@ -1,6 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { ProblemException } from '@/common/problem';
+import { rateLimitKeyHasher } from '@/common/rate-limit.guard';
 import { AppConfig } from '@/config/app-config';
 
 const MINUTE_MS = 60_000;
@@ -19,7 +20,9 @@ export class LoginThrottle {
 
   async check(ip: string, email: string): Promise<void> {
     const limit = this.config.loginRateLimitPerMinute;
-    for (const key of [`login-ip:${ip}`, `login-email:${email}`]) {
+    // Counters are storage (Redis keys): keyed hashes, never an IP or email in clear.
+    const hash = rateLimitKeyHasher(this.config);
+    for (const key of [`login-ip:${hash(ip)}`, `login-email:${hash(email)}`]) {
       const record = await this.storage.increment(key, MINUTE_MS, limit, MINUTE_MS, 'login');
       if (record.isBlocked) {
         const retryAfter = Math.max(1, record.timeToBlockExpire);

@@ -240,20 +240,21 @@ export class CampaignsService {
 
   /**
    * Charges clicks to their campaigns in the caller's transaction, in the given order, each
-   * only if the campaign's total and daily budgets still allow its bid. The campaigns' rows
-   * are locked (MySQL, in id order) before they are read, so concurrent batches serialise on
-   * them and can never overspend; one UPDATE per campaign writes the result.
-   * @returns per charge whether it was billed, and the campaigns that can no longer pay
-   *   their current bid (the ad index must stop serving them).
+   * only if the campaign is active (not paused or archived now, at click time) and its total
+   * and daily budgets still allow its bid. The campaigns' rows are locked (MySQL, in id
+   * order) before they are read, so concurrent batches serialise on them and can never
+   * overspend; one UPDATE writes the result.
+   * @returns per charge what became of it, and the campaigns that can no longer pay their
+   *   current bid (the ad index must stop serving them).
    */
   async chargeClicks(
     manager: EntityManager,
     charges: ClickCharge[],
-  ): Promise<{ billed: boolean[]; exhausted: string[] }> {
+  ): Promise<{ results: ChargeResult[]; exhausted: string[] }> {
     const ids = [...new Set(charges.map((c) => c.campaignId))].sort();
-    if (ids.length === 0) return { billed: [], exhausted: [] };
+    if (ids.length === 0) return { results: [], exhausted: [] };
     const rows: BudgetRow[] = await manager.query(
-      `SELECT id, bid_micros, budget_total_micros, budget_daily_micros, spent_micros,
+      `SELECT id, status, bid_micros, budget_total_micros, budget_daily_micros, spent_micros,
               spent_today_micros, spent_day
          FROM campaigns
         WHERE id IN (${ids.map(() => '?').join(', ')})
@@ -261,14 +262,15 @@ export class CampaignsService {
       ids,
     );
     const budgets = new Map(rows.map((row) => [row.id, budgetFromRow(row)]));
+    const active = new Set(rows.filter((row) => row.status === 'active').map((row) => row.id));
     const changed = new Set<string>();
-    const billed = charges.map(({ campaignId, bidMicros, at }) => {
-      const before = budgets.get(campaignId);
-      const after = before && charge(before, bidMicros, utcDay(at));
-      if (!after) return false;
+    const results = charges.map(({ campaignId, bidMicros, at }): ChargeResult => {
+      if (!active.has(campaignId)) return 'campaign_inactive';
+      const after = charge(budgets.get(campaignId)!, bidMicros, utcDay(at));
+      if (!after) return 'over_budget';
       budgets.set(campaignId, after);
       changed.add(campaignId);
-      return true;
+      return 'billed';
     });
     const now = new Date();
     if (changed.size > 0) {
@@ -300,7 +302,7 @@ export class CampaignsService {
       .filter((row) => !canPay(budgets.get(row.id)!, Number(row.bid_micros), today))
       .map((row) => row.id);
     for (const id of exhausted) this.logger.log(`campaign ${id} is out of budget`);
-    return { billed, exhausted };
+    return { results, exhausted };
   }
 }
 
@@ -311,8 +313,12 @@ export interface ClickCharge {
   at: Date;
 }
 
+/** billed; over_budget: the budgets could not pay; campaign_inactive: paused or archived. */
+export type ChargeResult = 'billed' | 'over_budget' | 'campaign_inactive';
+
 interface BudgetRow extends BudgetColumns {
   id: string;
+  status: CampaignStatus;
   bid_micros: string | number;
 }
 

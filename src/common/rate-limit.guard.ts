@@ -12,7 +12,15 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@/config/app-config';
+import { keyedHasher } from './keyed-hash';
 import { ProblemException } from './problem';
+
+/**
+ * Hides who a rate-limit counter counts (a client IP, an email): the same keyed hash on every
+ * instance, so counters shared through Redis still meet.
+ */
+export const rateLimitKeyHasher = (config: AppConfig): ((value: string) => string) =>
+  keyedHasher(config.sessionSecret, 'rate-limit');
 
 /** Who a limit counts: the API key of the call (fetch-ads) or the client's IP (clicks). */
 export type RatePolicy = 'api-key' | 'client-ip';
@@ -25,6 +33,8 @@ export const RateLimitBy = (policy: RatePolicy) => SetMetadata(RATE_POLICY, poli
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  private readonly hashTracker: (tracker: string) => string;
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -32,6 +42,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     private readonly config: AppConfig,
   ) {
     super(options, storage, reflector);
+    this.hashTracker = rateLimitKeyHasher(config);
   }
 
   override canActivate(context: ExecutionContext): Promise<boolean> {
@@ -39,9 +50,10 @@ export class RateLimitGuard extends ThrottlerGuard {
     return super.canActivate(context);
   }
 
-  /** The trackers are already an IP or a key's hash: no second hash needed to hide them. */
+  /** Counters are storage (Redis keys): they hold a keyed hash, never a client IP in clear. */
   protected override generateKey(context: ExecutionContext, tracker: string, name: string): string {
-    return `${context.getClass().name}-${context.getHandler().name}-${name}-${tracker}`;
+    const route = `${context.getClass().name}-${context.getHandler().name}-${name}`;
+    return `${route}-${this.hashTracker(tracker)}`;
   }
 
   protected override handleRequest(request: ThrottlerRequest): Promise<boolean> {

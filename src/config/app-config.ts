@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { shareToPpm } from '@/common/money';
 import { ConfigError, EnvironmentVariables, validateEnvironment } from './environment';
+import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
 export type DatabaseConfig =
   | { type: 'sqlite'; file: string }
@@ -27,6 +28,12 @@ export class AppConfig {
   /** False only where a gateway in front limits instead (and to measure the limiter's cost). */
   readonly rateLimitsEnabled: boolean;
   readonly clickWindowMs: number;
+  /** A click sooner than this after its impression was served is too fast for a person. */
+  readonly clickMinMs: number;
+  /** Most billed clicks per client IP: on one campaign a minute, and on all an hour and a day. */
+  readonly clickIpLimits: { perCampaignMinute: number; perHour: number; perDay: number };
+  /** Fastify's `trustProxy`: whose `X-Forwarded-For` names the client IP. */
+  readonly trustedProxies: TrustedProxies;
   readonly conversationMaxChars: number;
   readonly retentionDays: number;
   readonly bodyLimitBytes: number;
@@ -59,6 +66,13 @@ export class AppConfig {
     this.clickRateLimitPerMinute = env.CLICK_RATE_LIMIT_PER_MINUTE ?? 120;
     this.rateLimitsEnabled = env.RATE_LIMITS_ENABLED !== 'false';
     this.clickWindowMs = (env.CLICK_WINDOW_HOURS ?? 24) * 3_600_000;
+    this.clickMinMs = (env.CLICK_MIN_SECONDS ?? 1) * 1000;
+    this.clickIpLimits = {
+      perCampaignMinute: env.CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE ?? 1,
+      perHour: env.CLICK_IP_LIMIT_PER_HOUR ?? 10,
+      perDay: env.CLICK_IP_LIMIT_PER_DAY ?? 25,
+    };
+    this.trustedProxies = parseTrustedProxies(env.TRUSTED_PROXIES);
     this.conversationMaxChars = env.CONVERSATION_MAX_CHARS ?? 4000;
     this.retentionDays = env.RETENTION_DAYS ?? 90;
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES ?? 64 * 1024;

@@ -65,6 +65,12 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_RATE_LIMIT_PER_MINUTE?: number;
   @IsOptional() @IsIn(['true', 'false']) RATE_LIMITS_ENABLED?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_WINDOW_HOURS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) CLICK_MIN_SECONDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_HOUR?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_DAY?: number;
+  /** Checked by AppConfig (parseTrustedProxies), which names the bad entry. */
+  @IsOptional() @IsString() TRUSTED_PROXIES?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CONVERSATION_MAX_CHARS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RETENTION_DAYS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) BODY_LIMIT_BYTES?: number;

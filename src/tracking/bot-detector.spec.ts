@@ -1,13 +1,17 @@
-import { createBotDetector, isKnownBot } from '@/tracking/bot-detector';
+import { isKnownBot } from '@/tracking/bot-detector';
 
 const CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
-// What Playwright's bundled Chromium sends in headless mode.
-const PLAYWRIGHT_HEADLESS =
+// What Playwright's and Puppeteer's bundled Chromium send by default in headless mode.
+const PLAYWRIGHT_DEFAULT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36';
+const PUPPETEER_DEFAULT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/138.0.0.0 Safari/537.36';
+const PHANTOMJS =
+  'Mozilla/5.0 (Unknown; Linux x86_64) AppleWebKit/538.1 (KHTML, like Gecko) PhantomJS/2.1.1 Safari/538.1';
 
 describe('isKnownBot', () => {
   it.each([
@@ -18,19 +22,18 @@ describe('isKnownBot', () => {
     expect(isKnownBot(userAgent)).toBe(false);
   });
 
-  it('bills a click from headless Chromium, as our browser tests make', () => {
-    expect(isKnownBot(PLAYWRIGHT_HEADLESS)).toBe(false);
-  });
-
   it.each([
+    ['Playwright (default headless user agent)', PLAYWRIGHT_DEFAULT],
+    ['Puppeteer (default headless user agent)', PUPPETEER_DEFAULT],
+    ['a bare HeadlessChrome token', 'HeadlessChrome/131.0'],
+    ['PhantomJS', PHANTOMJS],
+    ['a browser naming Playwright', `${CHROME} Playwright/1.49.0`],
+    ['a browser naming Puppeteer', `${CHROME} Puppeteer`],
     ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
     ['Bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
     ['a Slack link preview', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'],
     ['curl', 'curl/8.5.0'],
     ['python requests', 'python-requests/2.32.3'],
-    ['a headless browser that says it is a crawler', `${PLAYWRIGHT_HEADLESS} Googlebot/2.1`],
-    ['a bare HeadlessChrome token', 'HeadlessChrome/131.0'],
-    ['PhantomJS', `${PLAYWRIGHT_HEADLESS} PhantomJS/2.1.1`],
   ])('never bills a click from %s', (_label, userAgent) => {
     expect(isKnownBot(userAgent)).toBe(true);
   });
@@ -42,19 +45,5 @@ describe('isKnownBot', () => {
     ['blank', '   '],
   ])('never bills a click whose user agent is %s', (_label, userAgent) => {
     expect(isKnownBot(userAgent)).toBe(true);
-  });
-});
-
-describe('createBotDetector', () => {
-  it('can be told to treat headless browsers as bots', () => {
-    const strict = createBotDetector({ allowHeadlessBrowsers: false });
-    expect(strict(PLAYWRIGHT_HEADLESS)).toBe(true);
-    expect(strict(CHROME)).toBe(false);
-  });
-
-  it('still refuses a missing user agent when headless browsers are allowed', () => {
-    const lenient = createBotDetector({ allowHeadlessBrowsers: true });
-    expect(lenient(undefined)).toBe(true);
-    expect(lenient(PLAYWRIGHT_HEADLESS)).toBe(false);
   });
 });

@@ -1,27 +1,23 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager, In } from 'typeorm';
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { CampaignsService, type ChargeResult } from '@/campaigns/campaigns.service';
 import { sqlDatetime } from '@/common/clock';
 import { AppConfig } from '@/config/app-config';
 import { GroupCommit } from '@/database/group-commit';
 import { isMysql, transactionWithRetry } from '@/database/sql';
 import { EarningsService } from '@/earnings/earnings.service';
-import { isKnownBot } from './bot-detector';
+import {
+  type BatchFacts,
+  type ClickRules,
+  type FollowedLink,
+  IP_LIMIT_LOOKBACK_MS,
+  judgeClicks,
+} from './click-judge';
+import { ClickTrafficRepository } from './click-traffic.repository';
 import { Click, ClickStatus, InvalidClickReason } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 
-/** One follow of a tracking link, as the click endpoint accepted it. */
-export interface FollowedLink {
-  clickId: string;
-  at: Date;
-  /** The campaign the link names (it exists). */
-  campaignId: string;
-  /** As given in the link. */
-  modelId: string;
-  /** The impression the link names, when its signature holds; null for a forged link. */
-  impressionId: string | null;
-  userAgent: string | null;
-}
+export type { FollowedLink } from './click-judge';
 
 export interface ClickOutcome {
   status: ClickStatus;
@@ -41,6 +37,7 @@ const CLICK_COLUMNS = [
   'cost_micros',
   'publisher_earnings_micros',
   'user_agent',
+  'ip_hash',
 ];
 const ROW_PLACEHOLDERS = `(${CLICK_COLUMNS.map(() => '?').join(', ')})`;
 
@@ -54,13 +51,20 @@ const ROW_PLACEHOLDERS = `(${CLICK_COLUMNS.map(() => '?').join(', ')})`;
 export class ClickRecorder implements OnApplicationShutdown {
   private readonly logger = new Logger(ClickRecorder.name);
   private readonly batches: GroupCommit<FollowedLink, ClickOutcome>;
+  private readonly rules: ClickRules;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly campaigns: CampaignsService,
     private readonly earnings: EarningsService,
-    private readonly config: AppConfig,
+    private readonly traffic: ClickTrafficRepository,
+    config: AppConfig,
   ) {
+    this.rules = {
+      windowMs: config.clickWindowMs,
+      minMs: config.clickMinMs,
+      ipLimits: config.clickIpLimits,
+    };
     this.batches = new GroupCommit({
       maxBatch: config.clickBatchSize,
       flushMs: config.clickFlushMs,
@@ -92,11 +96,23 @@ export class ClickRecorder implements OnApplicationShutdown {
     const { outcomes, exhausted } = await transactionWithRetry(this.dataSource.manager, (m) =>
       this.judgeAndStore(m, links),
     );
-    // After the commit: the index stops serving what can no longer pay (if it still does).
-    for (const campaignId of exhausted) {
-      if (this.campaigns.served(campaignId)) await this.campaigns.notifyExhausted(campaignId);
-    }
+    // After the commit nothing may fail the batch: it would be recorded again one by one
+    // (re-inserting committed clicks) and the person shown an error for a recorded click.
+    for (const campaignId of exhausted) await this.stopServing(campaignId);
     return outcomes;
+  }
+
+  /** The index stops serving what can no longer pay (if it still does); best effort. */
+  private async stopServing(campaignId: string): Promise<void> {
+    try {
+      if (this.campaigns.served(campaignId)) await this.campaigns.notifyExhausted(campaignId);
+    } catch (error) {
+      // The index's periodic refresh drops the campaign anyway; the clicks are committed.
+      this.logger.error(
+        `could not stop serving exhausted campaign ${campaignId}`,
+        (error as Error).stack,
+      );
+    }
   }
 
   private async judgeAndStore(
@@ -104,27 +120,10 @@ export class ClickRecorder implements OnApplicationShutdown {
     links: FollowedLink[],
   ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
     const impressions = await this.lockImpressions(manager, links);
-    // Judge every click in arrival order; the valid ones then compete for their budgets.
-    const claimed = new Map<string, Date>();
-    const verdicts = links.map((link): ClickOutcome | 'valid' => {
-      if (link.impressionId === null) return invalid('bad_signature');
-      const impression = impressions.get(link.impressionId);
-      if (!impression) return invalid('unknown_impression');
-      if (impression.campaignId !== link.campaignId || impression.modelId !== link.modelId) {
-        return invalid('mismatch');
-      }
-      if (isKnownBot(link.userAgent ?? undefined)) return invalid('bot');
-      if (link.at.getTime() - impression.createdAt.getTime() > this.config.clickWindowMs) {
-        return invalid('expired');
-      }
-      if (impression.clickedAt !== null || claimed.has(impression.id)) {
-        return invalid('duplicate');
-      }
-      claimed.set(impression.id, link.at);
-      return 'valid';
-    });
+    const verdicts = judgeClicks(links, await this.facts(manager, links, impressions), this.rules);
+    // The valid ones then compete for their campaigns' budgets, in arrival order.
     const valid = links.filter((_, i) => verdicts[i] === 'valid');
-    const { billed, exhausted } = await this.campaigns.chargeClicks(
+    const { results, exhausted } = await this.campaigns.chargeClicks(
       manager,
       valid.map((link) => ({
         campaignId: link.campaignId,
@@ -133,9 +132,14 @@ export class ClickRecorder implements OnApplicationShutdown {
       })),
     );
     let next = 0;
-    const outcomes = verdicts.map((verdict): ClickOutcome => {
-      if (verdict !== 'valid') return verdict;
-      return billed[next++] ? { status: 'billed' } : { status: 'over_budget' };
+    const outcomes = verdicts.map((verdict) =>
+      verdict === 'valid' ? charged(results[next++]) : invalid(verdict),
+    );
+    // A billed or over-budget click uses up its impression; later ones are duplicates.
+    const claimed = new Map<string, Date>();
+    links.forEach((link, i) => {
+      const { status } = outcomes[i];
+      if (status === 'billed' || status === 'over_budget') claimed.set(link.impressionId!, link.at);
     });
 
     await this.markClicked(manager, claimed);
@@ -159,11 +163,37 @@ export class ClickRecorder implements OnApplicationShutdown {
         };
       }),
       // A click names a publisher only through a real impression; a forged one counts nowhere.
-      rows.filter((row) => row.status !== 'billed' && row.publisherId !== null).map(counted),
+      rows
+        .filter((row) => row.status !== 'billed' && row.publisherId !== null)
+        .map((row) => ({ ...counted(row), reason: row.invalidReason ?? 'over_budget' })),
     );
     billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
     await this.insertClicks(manager, rows);
     return { outcomes, exhausted };
+  }
+
+  /** What the rules need beyond the impressions: one query each for the whole batch. */
+  private async facts(
+    manager: EntityManager,
+    links: FollowedLink[],
+    impressions: Map<string, Impression>,
+  ): Promise<BatchFacts> {
+    const served = [...impressions.values()];
+    const distinct = (ids: (string | null)[]) =>
+      [...new Set(ids)].filter((id): id is string => id !== null);
+    const earliest = Math.min(...links.map((link) => link.at.getTime()));
+    // One after the other: both run on the transaction's one connection.
+    const standing = await this.traffic.standing(manager, {
+      publisherIds: distinct(served.map((i) => i.publisherId)),
+      modelIds: distinct(served.map((i) => i.modelId)),
+      keyIds: distinct(served.map((i) => i.apiKeyId)),
+    });
+    const billedByIp = await this.traffic.billedByIp(
+      manager,
+      distinct(links.map((link) => link.ipHash)),
+      new Date(earliest - IP_LIMIT_LOOKBACK_MS),
+    );
+    return { impressions, standing, billedByIp };
   }
 
   /**
@@ -212,12 +242,17 @@ export class ClickRecorder implements OnApplicationShutdown {
         row.costMicros,
         row.publisherEarningsMicros,
         row.userAgent,
+        row.ipHash,
       ]),
     );
   }
 }
 
 const invalid = (reason: InvalidClickReason): ClickOutcome => ({ status: 'invalid', reason });
+
+function charged(result: ChargeResult): ClickOutcome {
+  return result === 'campaign_inactive' ? invalid(result) : { status: result };
+}
 
 function clickRow(
   link: FollowedLink,
@@ -237,5 +272,6 @@ function clickRow(
     costMicros: outcome.status === 'billed' ? impression!.bidMicros : 0,
     publisherEarningsMicros: 0,
     userAgent: link.userAgent?.slice(0, 512) ?? null,
+    ipHash: link.ipHash,
   };
 }

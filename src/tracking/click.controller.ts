@@ -1,9 +1,14 @@
-import { Controller, Get, Headers, Query, Redirect, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Redirect, Req, UseGuards } from '@nestjs/common';
 import { ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { RateLimitBy, RateLimitGuard } from '@/common/rate-limit.guard';
-import { ClickService } from './click.service';
+import { ClickService, followIntent } from './click.service';
 import { ClickQueryDto } from './dto/click-query.dto';
+
+const DESCRIPTION = `Reached by people following \`campaign_link\`; publishers do not call it. Records a click and redirects (302) to the campaign's own target URL, whether or not the click is billed: a person is never shown an error for clicking an ad (only a flood far above human rates is answered 429).
+
+A click is billed once when the link is signed, its impression exists and belongs to the campaign and model, it is the impression's first billed click, it comes at least \`CLICK_MIN_SECONDS\` and at most \`CLICK_WINDOW_HOURS\` after the ad was served, from a browser that is not a known bot (headless browsers included), as a GET without a prefetch header, while the publisher, the model, the API key that fetched the ad and the campaign are all active, within the client IP's limits and the campaign's budget. Every other follow is recorded, not billed, with its reason: \`bad_signature\`, \`unknown_impression\`, \`mismatch\`, \`duplicate\`, \`expired\`, \`bot\`, \`head_request\`, \`prefetch\`, \`too_fast\`, \`ip_limit\`, \`publisher_suspended\`, \`model_inactive\`, \`key_revoked\`, \`campaign_inactive\` (paused or archived); a valid click the budget cannot pay is recorded as \`over_budget\`.`;
 
 @ApiTags('tracking')
 @Controller('api/campaign_click')
@@ -12,19 +17,22 @@ import { ClickQueryDto } from './dto/click-query.dto';
 export class ClickController {
   constructor(private readonly clicks: ClickService) {}
 
+  // Fastify answers HEAD through this GET route too; the click is then recorded as a
+  // head_request, never billed.
   @Get()
   @Redirect()
-  @ApiOperation({
-    summary: 'Follow an ad (tracking link)',
-    description:
-      "Reached by people following `campaign_link`; publishers do not call it. Records a click and redirects (302) to the campaign's own target URL. A valid click (signed link, known impression, first click, inside the click window, not a known bot) is billed once; other follows are recorded as invalid and never billed.",
-  })
+  @ApiOperation({ summary: 'Follow an ad (tracking link)', description: DESCRIPTION })
   @ApiFoundResponse({ description: "Redirect to the campaign's target URL (Location header)." })
   @ApiProblemResponses({ 400: ['validation_failed'], 404: ['campaign_not_found'] })
   async campaignClick(
     @Query() query: ClickQueryDto,
-    @Headers('user-agent') userAgent?: string,
+    @Req() request: FastifyRequest,
   ): Promise<{ url: string; statusCode: number }> {
-    return { url: await this.clicks.follow(query, userAgent), statusCode: 302 };
+    const url = await this.clicks.follow(query, {
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
+      intent: followIntent(request.method, request.headers),
+    });
+    return { url, statusCode: 302 };
   }
 }

@@ -1,26 +1,58 @@
 import { Injectable } from '@nestjs/common';
 import { CampaignsService } from '@/campaigns/campaigns.service';
+import { keyedHasher } from '@/common/keyed-hash';
 import { ProblemException } from '@/common/problem';
+import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
+import { CLICK_REDIRECT_WAIT_MS, waitAtMost } from '@/database/database-errors';
+import type { FollowIntent } from './click-judge';
 import { ClickLinkSigner } from './click-link';
+import { clientNetwork } from './client-ip';
 import { ClickRecorder } from './click-recorder.service';
 import { ClickQueryDto } from './dto/click-query.dto';
+
+/** Who followed a link, and how, as the request shows it. */
+export interface Visitor {
+  userAgent: string | undefined;
+  /** The client IP (behind TRUSTED_PROXIES, from X-Forwarded-For). */
+  ip: string;
+  intent: FollowIntent;
+}
+
+/** Browsers announce a prefetch or prerender (no person clicked) in one of these headers. */
+const PREFETCH_HEADERS = ['sec-purpose', 'purpose', 'x-moz', 'x-purpose'];
+const PREFETCH = /\b(prefetch|prerender|preview)\b/i;
+
+/** Whether a request is a person's follow, a HEAD request or a browser's prefetch. */
+export function followIntent(
+  method: string,
+  headers: Record<string, string | string[] | undefined>,
+): FollowIntent {
+  if (method === 'HEAD') return 'head';
+  const prefetch = PREFETCH_HEADERS.some((name) => PREFETCH.test(String(headers[name] ?? '')));
+  return prefetch ? 'prefetch' : 'follow';
+}
 
 /** Follows of tracking links: finds where to send the person and has the click recorded. */
 @Injectable()
 export class ClickService {
+  private readonly hashIp: (network: string) => string;
+
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly recorder: ClickRecorder,
     private readonly signer: ClickLinkSigner,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.hashIp = keyedHasher(config.clickSigningSecret, 'click-ip');
+  }
 
   /**
    * Records the click (committed before this resolves) and returns where to send the
    * person: always the campaign's own target URL, whatever `targetLink` says, so the
    * endpoint is never an open redirect.
    */
-  async follow(query: ClickQueryDto, userAgent: string | undefined): Promise<string> {
+  async follow(query: ClickQueryDto, visitor: Visitor): Promise<string> {
     // A served campaign is known from memory; only a click on one the index dropped
     // (paused, spent, ended) reads the database.
     const campaign =
@@ -36,14 +68,19 @@ export class ClickService {
         { campaignId: campaign.id, modelId: query.model_id, impressionId: query.imp },
         query.sig,
       );
-    await this.recorder.record({
+    // A stalled database does not keep the person from the advertiser: after a short wait
+    // the redirect goes out while the click waits on in its batch (logged if finally lost).
+    const recorded = this.recorder.record({
       clickId: newId(),
       at: new Date(),
       campaignId: campaign.id,
       modelId: query.model_id,
       impressionId: signed ? query.imp! : null,
-      userAgent: userAgent ?? null,
+      userAgent: visitor.userAgent ?? null,
+      intent: visitor.intent,
+      ipHash: this.hashIp(clientNetwork(visitor.ip)),
     });
+    await waitAtMost(recorded, CLICK_REDIRECT_WAIT_MS, 'click');
     return campaign.targetUrl;
   }
 }

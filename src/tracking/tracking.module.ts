@@ -7,6 +7,7 @@ import { ClickLinkSigner } from './click-link';
 import { ClickRecorder } from './click-recorder.service';
 import { ClickController } from './click.controller';
 import { ClickService } from './click.service';
+import { ClickTrafficRepository } from './click-traffic.repository';
 import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 import { ImpressionWriter } from './impression-writer.service';
@@ -18,6 +19,7 @@ import { RetentionService } from './retention.service';
   providers: [
     ClickService,
     ClickRecorder,
+    ClickTrafficRepository,
     ImpressionWriter,
     RetentionService,
     {

@@ -195,7 +195,8 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
           bidMicros: 1_000_000,
           at: new Date(time),
         }));
-        return (await campaigns.chargeClicks(manager, charges)).billed;
+        const { results } = await campaigns.chargeClicks(manager, charges);
+        return results.map((result) => result === 'billed');
       });
 
     // One batch across midnight: two fit the 9th's budget, the third not, the 10th's fits.
@@ -232,7 +233,14 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
           charge(b.id, 500_000),
         ]),
     );
-    expect(outcome.billed).toEqual([true, true, true, true, false, false]);
+    expect(outcome.results).toEqual([
+      'billed',
+      'billed',
+      'billed',
+      'billed',
+      'over_budget',
+      'over_budget',
+    ]);
     expect(outcome.exhausted.sort()).toEqual([a.id, b.id].sort());
     expect(await h.campaign(a.id)).toMatchObject({ spentMicros: 2_000_000 });
     expect(await h.campaign(b.id)).toMatchObject({

@@ -134,6 +134,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         modelId: modelId as string,
         publisherId: publisher.id,
         campaignId: c.id,
+        apiKeyId: null,
         bidMicros: 500_000,
         revenueSharePpm: 700_000,
         country: null,

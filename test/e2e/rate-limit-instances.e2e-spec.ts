@@ -2,7 +2,9 @@ import { Redis } from 'ioredis';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { request } from 'node:http';
 import { createServer, type Server, type Socket, connect } from 'node:net';
+import { rateLimitKeyHasher } from '@/common/rate-limit.guard';
 import { RedisThrottlerStorage } from '@/common/redis-throttler-storage';
+import type { AppConfig } from '@/config/app-config';
 import { ask } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { type Instance, startAnotherInstance } from '../support/another-instance';
@@ -54,8 +56,11 @@ function callFrom(
   });
 }
 
+/** How the rate limits name a caller in their counters: a keyed hash, never in clear. */
+const hidden = (config: AppConfig, tracker: string) => rateLimitKeyHasher(config)(tracker);
 /** How the rate-limit guard names a key's caller (it never stores the key itself). */
-const trackerOf = (key: string) => createHash('sha256').update(key).digest('hex');
+const trackerOf = (config: AppConfig, key: string) =>
+  hidden(config, `key:${createHash('sha256').update(key).digest('hex')}`);
 
 /** The rate-limit keys whose names contain one of `markers`: this suite's, no others. */
 async function ownKeys(redis: Redis, markers: Iterable<string>): Promise<string[]> {
@@ -193,7 +198,7 @@ describe(`rate limits shared by instances through Redis (${testDatabaseKind()})`
   it('answers 429 with Retry-After once one key has made more calls than the limit on the two instances together', async () => {
     const { key } = await first.f.publisherWithKey();
     const other = await first.f.publisherWithKey();
-    markers.add(trackerOf(key)).add(trackerOf(other.key));
+    markers.add(trackerOf(first.config, key)).add(trackerOf(first.config, other.key));
     const instances = [first, second];
     // Five calls, alternating: each instance alone has seen at most three.
     for (let i = 0; i < 5; i++) {
@@ -207,14 +212,14 @@ describe(`rate limits shared by instances through Redis (${testDatabaseKind()})`
     expect((await second.fetchAds(other.key, ask('kite'))).status).toBe(200);
 
     // The counters expire by themselves once idle.
-    const [counter] = await ownKeys(redis, [trackerOf(key)]);
+    const [counter] = await ownKeys(redis, [trackerOf(first.config, key)]);
     expect(await redis.pttl(counter)).toBeGreaterThan(0);
   });
 
   it('answers 429 once one client has followed tracking links more often than the limit on the two instances together', async () => {
     const campaign = await first.f.campaign({ keywords: 'yoyo' });
     const ip = ownLoopbackAddress();
-    markers.add(ip);
+    markers.add(hidden(first.config, ip));
     const path = `/api/campaign_click?campaign_id=${campaign.id}&model_id=m`;
     const baseUrls = [first.baseUrl, second.baseUrl];
     for (let i = 0; i < 3; i++) {
@@ -223,12 +228,15 @@ describe(`rate limits shared by instances through Redis (${testDatabaseKind()})`
     const limited = await callFrom(ip, `${second.baseUrl}${path}`);
     await expectProblem(limited, 429, 'rate_limited');
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Redis keys are storage: the counter names the client by a keyed hash only.
+    expect(await ownKeys(redis, [hidden(first.config, ip)])).not.toHaveLength(0);
+    expect(await ownKeys(redis, [ip])).toEqual([]);
   });
 
   it('answers 429 once sign-in attempts on the two instances together exceed the limit', async () => {
     const ip = ownLoopbackAddress();
     const email = `guess-${randomBytes(6).toString('hex')}@example.test`;
-    markers.add(ip).add(email);
+    markers.add(hidden(first.config, ip)).add(hidden(first.config, email));
     const attempt = (baseUrl: string) =>
       callFrom(ip, `${baseUrl}/api/auth/login`, {
         method: 'POST',
@@ -238,6 +246,8 @@ describe(`rate limits shared by instances through Redis (${testDatabaseKind()})`
     await expectProblem(await attempt(second.baseUrl), 401, 'invalid_credentials');
     const limited = await attempt(first.baseUrl);
     await expectProblem(limited, 429, 'rate_limited');
+    expect(await ownKeys(redis, [hidden(first.config, ip)])).not.toHaveLength(0);
+    expect(await ownKeys(redis, [ip, email])).toEqual([]);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 });
@@ -305,9 +315,9 @@ describe(`rate limits when Redis goes away (${testDatabaseKind()})`, () => {
 
   it('keeps serving ads, limited in memory, and shares the counters again once Redis is back', async () => {
     const { key, model } = await t.f.publisherWithKey();
-    markers.add(trackerOf(key));
+    markers.add(trackerOf(t.config, key));
     expect((await t.fetchAds(key, ask('kite'))).status).toBe(200);
-    expect(await ownKeys(redis, [trackerOf(key)])).toHaveLength(1);
+    expect(await ownKeys(redis, [trackerOf(t.config, key)])).toHaveLength(1);
 
     await relay.cut();
     // The instance's own memory counts from zero: five more calls, then the limit.
@@ -319,9 +329,9 @@ describe(`rate limits when Redis goes away (${testDatabaseKind()})`, () => {
     let counted = false;
     for (let attempt = 0; attempt < 100 && !counted; attempt++) {
       const fresh = await t.f.apiKey(model.id);
-      markers.add(trackerOf(fresh));
+      markers.add(trackerOf(t.config, fresh));
       expect((await t.fetchAds(fresh, ask('kite'))).status).toBe(200);
-      counted = (await ownKeys(redis, [trackerOf(fresh)])).length === 1;
+      counted = (await ownKeys(redis, [trackerOf(t.config, fresh)])).length === 1;
       if (!counted) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(counted).toBe(true);

@@ -46,6 +46,12 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     CLICK_SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     LOG_LEVEL: 'fatal',
+    // Suites click right after fetching, all from 127.0.0.1; the invalid-traffic suites pass
+    // '' (unset) to run with the production defaults instead.
+    CLICK_MIN_SECONDS: '0',
+    CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE: '1000',
+    CLICK_IP_LIMIT_PER_HOUR: '1000',
+    CLICK_IP_LIMIT_PER_DAY: '1000',
     ...env,
   });
   const app = await createApp(config);

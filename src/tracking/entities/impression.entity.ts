@@ -16,6 +16,8 @@ export class Impression {
   @RefColumn('model_id') modelId: string;
   @RefColumn('publisher_id') publisherId: string;
   @RefColumn('campaign_id') campaignId: string;
+  /** The API key that fetched the ad: a click after the key was revoked is not billed. */
+  @RefColumn('api_key_id', { nullable: true }) apiKeyId: string | null;
   @MicrosColumn('bid_micros') bidMicros: number;
   @Column({ name: 'revenue_share_ppm', type: 'integer' }) revenueSharePpm: number;
   @Column({ type: 'varchar', length: 2, nullable: true }) country: string | null;

@@ -1,0 +1,117 @@
+import { isKnownBot } from './bot-detector';
+import type { BilledByIp, Standing } from './click-traffic.repository';
+import type { InvalidClickReason } from './entities/click.entity';
+import type { Impression } from './entities/impression.entity';
+
+/** How a tracking link was requested: a person's follow, a HEAD request or a prefetch. */
+export type FollowIntent = 'follow' | 'head' | 'prefetch';
+
+/** One follow of a tracking link, as the click endpoint accepted it. */
+export interface FollowedLink {
+  clickId: string;
+  at: Date;
+  /** The campaign the link names (it exists). */
+  campaignId: string;
+  /** As given in the link. */
+  modelId: string;
+  /** The impression the link names, when its signature holds; null for a forged link. */
+  impressionId: string | null;
+  userAgent: string | null;
+  intent: FollowIntent;
+  /** Keyed hash of the client's network (see clientNetwork); never the IP itself. */
+  ipHash: string;
+}
+
+export interface ClickRules {
+  windowMs: number;
+  minMs: number;
+  ipLimits: { perCampaignMinute: number; perHour: number; perDay: number };
+}
+
+/** What the rules read from the database for one batch. */
+export interface BatchFacts {
+  impressions: Map<string, Impression>;
+  standing: Standing;
+  /** Billed clicks of the batch's IPs in the last day, before this batch. */
+  billedByIp: BilledByIp[];
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How far back the per-IP limits look. */
+export const IP_LIMIT_LOOKBACK_MS = DAY_MS;
+
+/**
+ * Judges a batch of clicks in arrival order: each is either an invalid reason or `valid`
+ * (then the campaign's status and budget decide whether it is billed). A valid click claims
+ * its impression and counts against its IP's limits, so a later click in the same batch sees
+ * it as a duplicate or over the limit.
+ */
+export function judgeClicks(
+  links: FollowedLink[],
+  facts: BatchFacts,
+  rules: ClickRules,
+): (InvalidClickReason | 'valid')[] {
+  const claimed = new Set<string>();
+  const counted = [...facts.billedByIp];
+  return links.map((link) => {
+    const reason = invalidReason(link, facts, rules, claimed, counted);
+    if (reason) return reason;
+    claimed.add(link.impressionId!);
+    counted.push({ ipHash: link.ipHash, campaignId: link.campaignId, at: link.at });
+    return 'valid';
+  });
+}
+
+function invalidReason(
+  link: FollowedLink,
+  { impressions, standing }: BatchFacts,
+  rules: ClickRules,
+  claimed: Set<string>,
+  counted: BilledByIp[],
+): InvalidClickReason | null {
+  if (link.impressionId === null) return 'bad_signature';
+  const impression = impressions.get(link.impressionId);
+  if (!impression) return 'unknown_impression';
+  if (impression.campaignId !== link.campaignId || impression.modelId !== link.modelId) {
+    return 'mismatch';
+  }
+  // No person followed it.
+  if (link.intent === 'head') return 'head_request';
+  if (link.intent === 'prefetch') return 'prefetch';
+  if (isKnownBot(link.userAgent)) return 'bot';
+  const age = link.at.getTime() - impression.createdAt.getTime();
+  if (age > rules.windowMs) return 'expired';
+  if (impression.clickedAt !== null || claimed.has(impression.id)) return 'duplicate';
+  if (age < rules.minMs) return 'too_fast';
+  // Who would earn may no longer, whatever the impression was when it was served.
+  if (standing.suspendedPublishers.has(impression.publisherId)) return 'publisher_suspended';
+  if (standing.inactiveModels.has(impression.modelId)) return 'model_inactive';
+  if (impression.apiKeyId !== null && standing.revokedKeys.has(impression.apiKeyId)) {
+    return 'key_revoked';
+  }
+  if (overIpLimit(link, counted, rules.ipLimits)) return 'ip_limit';
+  return null;
+}
+
+function overIpLimit(
+  link: FollowedLink,
+  counted: BilledByIp[],
+  limits: ClickRules['ipLimits'],
+): boolean {
+  const at = link.at.getTime();
+  const since = (ms: number, sameCampaign = false) =>
+    counted.filter(
+      (c) =>
+        c.ipHash === link.ipHash &&
+        at - c.at.getTime() < ms &&
+        (!sameCampaign || c.campaignId === link.campaignId),
+    ).length;
+  return (
+    since(MINUTE_MS, true) >= limits.perCampaignMinute ||
+    since(HOUR_MS) >= limits.perHour ||
+    since(DAY_MS) >= limits.perDay
+  );
+}

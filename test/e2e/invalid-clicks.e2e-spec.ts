@@ -1,0 +1,326 @@
+import { Campaign } from '@/campaigns/entities/campaign.entity';
+import { CampaignsService } from '@/campaigns/campaigns.service';
+import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
+import { Click } from '@/tracking/entities/click.entity';
+import { Impression } from '@/tracking/entities/impression.entity';
+import { BROWSER_UA } from '../support/ads';
+import { startTestApp, TestApp } from '../support/test-app';
+import { testDatabaseKind } from '../support/test-database';
+
+const HEADLESS_CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.6778.33 Safari/537.36';
+const PHANTOMJS =
+  'Mozilla/5.0 (Unknown; Linux x86_64) AppleWebKit/538.1 (KHTML, like Gecko) PhantomJS/2.1.1 Safari/538.1';
+
+/**
+ * The production defaults (CLICK_MIN_SECONDS=1, per IP 1 click a minute per campaign, 10 an
+ * hour, 25 a day); the harness relaxes them for other suites. Behind a trusted proxy
+ * (127.0.0.1, the test itself), so each simulated person has an IP of their own.
+ */
+const PRODUCTION_RULES = {
+  CLICK_MIN_SECONDS: '',
+  CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE: '',
+  CLICK_IP_LIMIT_PER_HOUR: '',
+  CLICK_IP_LIMIT_PER_DAY: '',
+  TRUSTED_PROXIES: '127.0.0.1',
+};
+
+describe(`invalid clicks are never billed (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+  let people = 0;
+  let keywordCount = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp(PRODUCTION_RULES);
+  });
+  afterAll(() => t.close());
+
+  /** A new person's IP address. */
+  const newPerson = () => {
+    people += 1;
+    return `198.51.${Math.floor(people / 250)}.${(people % 250) + 1}`;
+  };
+  const uniqueKeyword = () => `widget${++keywordCount}x`;
+
+  /** Serves `campaign`'s ad to the publisher's model; returns its link and impression id. */
+  async function serve(campaign: Campaign, publisherKey: string) {
+    const response = await t.fetchAds(publisherKey, {
+      conversation: 'Which one should I buy?',
+      context_keywords: campaign.keywords.join(', '),
+    });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { advertisements: { campaign_link: string }[] };
+    const link = body.advertisements[0].campaign_link;
+    const impressionId = new URL(link).searchParams.get('imp')!;
+    return { link, impressionId };
+  }
+
+  /** Moves an impression back in time: as if it had been served `ms` ago. */
+  const servedAgo = (impressionId: string, ms: number) =>
+    t.dataSource
+      .getRepository(Impression)
+      .update({ id: impressionId }, { createdAt: new Date(Date.now() - ms) });
+
+  interface Follow {
+    ip: string;
+    userAgent?: string | null;
+    method?: string;
+    headers?: Record<string, string>;
+  }
+  const follow = (link: string, { ip, userAgent = BROWSER_UA, method, headers }: Follow) =>
+    fetch(link, {
+      method: method ?? 'GET',
+      redirect: 'manual',
+      headers: {
+        'x-forwarded-for': ip,
+        ...(userAgent === null ? {} : { 'user-agent': userAgent }),
+        ...headers,
+      },
+    });
+
+  const clicksOn = (impressionId: string) =>
+    t.dataSource
+      .getRepository(Click)
+      .find({ where: { impressionId }, order: { createdAt: 'ASC', id: 'ASC' } });
+  const billedOf = async (campaignId: string) => ({
+    spent: (await t.dataSource.getRepository(Campaign).findOneByOrFail({ id: campaignId }))
+      .spentMicros,
+    ledger: await t.dataSource.getRepository(LedgerEntry).countBy({ campaignId }),
+  });
+
+  /** A publisher with a key, and a campaign (bid 0.40) only its own keyword matches. */
+  async function setUp(options: { budgetTotal?: string } = {}) {
+    const publisher = await t.f.publisherWithKey();
+    const campaign = await t.f.campaign({
+      keywords: uniqueKeyword(),
+      bid: '0.40',
+      targetUrl: `https://advertiser.example/${keywordCount}`,
+      ...options,
+    });
+    return { publisher, campaign };
+  }
+
+  /** Asserts that the follow was redirected to the campaign and recorded, unbilled, for `reason`. */
+  async function expectUnbilled(
+    response: Response,
+    campaign: Campaign,
+    impressionId: string,
+    reason: string,
+  ) {
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(campaign.targetUrl);
+    const clicks = await clicksOn(impressionId);
+    expect(clicks.at(-1)).toMatchObject({
+      status: 'invalid',
+      invalidReason: reason,
+      costMicros: 0,
+      publisherEarningsMicros: 0,
+    });
+    expect(await billedOf(campaign.id)).toEqual({ spent: 0, ledger: 0 });
+  }
+
+  it('bills a normal browser that clicks a second or more after the ad was served', async () => {
+    const { publisher, campaign } = await setUp();
+    const { link, impressionId } = await serve(campaign, publisher.key);
+    const servedAt = Date.now();
+    // A real wait, with the real default of one second.
+    while (Date.now() - servedAt < 1100) await new Promise((r) => setTimeout(r, 100));
+
+    const response = await follow(link, { ip: newPerson() });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(campaign.targetUrl);
+    expect(await clicksOn(impressionId)).toEqual([
+      expect.objectContaining({ status: 'billed', invalidReason: null, costMicros: 400_000 }),
+    ]);
+    expect(await billedOf(campaign.id)).toEqual({ spent: 400_000, ledger: 3 });
+  });
+
+  it('does not bill a click sooner than CLICK_MIN_SECONDS after the ad was served (too_fast), then bills the same person later', async () => {
+    const { publisher, campaign } = await setUp();
+    const { link, impressionId } = await serve(campaign, publisher.key);
+    const ip = newPerson();
+
+    await expectUnbilled(await follow(link, { ip }), campaign, impressionId, 'too_fast');
+
+    await servedAgo(impressionId, 5_000);
+    expect((await follow(link, { ip })).status).toBe(302);
+    expect((await clicksOn(impressionId)).map((c) => c.status)).toEqual(['invalid', 'billed']);
+  });
+
+  const noPerson: [
+    string,
+    Follow['userAgent'],
+    string | undefined,
+    Record<string, string>,
+    string,
+  ][] = [
+    ['a HEAD request', BROWSER_UA, 'HEAD', {}, 'head_request'],
+    ['a prefetch (Sec-Purpose)', BROWSER_UA, 'GET', { 'sec-purpose': 'prefetch' }, 'prefetch'],
+    [
+      'a prerender (Sec-Purpose)',
+      BROWSER_UA,
+      'GET',
+      { 'sec-purpose': 'prefetch;prerender' },
+      'prefetch',
+    ],
+    ['a prefetch (Purpose)', BROWSER_UA, 'GET', { purpose: 'prefetch' }, 'prefetch'],
+    ['a prefetch (X-Moz)', BROWSER_UA, 'GET', { 'x-moz': 'prefetch' }, 'prefetch'],
+    ['headless Chrome', HEADLESS_CHROME, 'GET', {}, 'bot'],
+    ['PhantomJS', PHANTOMJS, 'GET', {}, 'bot'],
+    ['Puppeteer and Playwright (their default user agent)', HEADLESS_CHROME, 'GET', {}, 'bot'],
+    ['a script without a user agent', null, 'GET', {}, 'bot'],
+  ];
+
+  it.each(noPerson)(
+    'does not bill %s, redirects it, and still bills the person who follows the link next',
+    async (_label, userAgent, method, headers, reason) => {
+      const { publisher, campaign } = await setUp();
+      const { link, impressionId } = await serve(campaign, publisher.key);
+      await servedAgo(impressionId, 5_000);
+      const ip = newPerson();
+
+      const response = await follow(link, { ip, userAgent, method, headers });
+
+      await expectUnbilled(response, campaign, impressionId, reason);
+      // The same link, from the same IP, by a person's browser: billed, so the rule above
+      // is what stopped the billing.
+      expect((await follow(link, { ip })).status).toBe(302);
+      expect((await billedOf(campaign.id)).spent).toBe(400_000);
+    },
+  );
+
+  it('does not bill a click after the publisher was suspended (publisher_suspended)', async () => {
+    const { publisher, campaign } = await setUp();
+    const { link, impressionId } = await serve(campaign, publisher.key);
+    await servedAgo(impressionId, 5_000);
+    const operator = await t.f.signedInAdmin();
+    const suspend = await operator.api('PATCH', `/api/admin/publishers/${publisher.publisher.id}`, {
+      status: 'suspended',
+    });
+    expect(suspend.status).toBe(200);
+
+    const response = await follow(link, { ip: newPerson() });
+
+    await expectUnbilled(response, campaign, impressionId, 'publisher_suspended');
+  });
+
+  it('does not bill a click after the model was deactivated (model_inactive)', async () => {
+    const { publisher, campaign } = await setUp();
+    const { link, impressionId } = await serve(campaign, publisher.key);
+    await servedAgo(impressionId, 5_000);
+    await t.f.setModelStatus(publisher.model.id, 'deactivated');
+
+    const response = await follow(link, { ip: newPerson() });
+
+    await expectUnbilled(response, campaign, impressionId, 'model_inactive');
+  });
+
+  it('does not bill a click after the API key that fetched the ad was revoked (key_revoked)', async () => {
+    const { publisher, campaign } = await setUp();
+    const { link, impressionId } = await serve(campaign, publisher.key);
+    await servedAgo(impressionId, 5_000);
+    await t.f.revokeKey(publisher.keyId);
+
+    const response = await follow(link, { ip: newPerson() });
+
+    await expectUnbilled(response, campaign, impressionId, 'key_revoked');
+  });
+
+  it.each(['paused', 'archived'] as const)(
+    'does not bill a click after the campaign was %s (campaign_inactive)',
+    async (status) => {
+      const { publisher, campaign } = await setUp();
+      const { link, impressionId } = await serve(campaign, publisher.key);
+      await servedAgo(impressionId, 5_000);
+      await t.app.get(CampaignsService).setStatus(campaign.id, status);
+
+      const response = await follow(link, { ip: newPerson() });
+
+      await expectUnbilled(response, campaign, impressionId, 'campaign_inactive');
+    },
+  );
+
+  it('does not bill a click the campaign can no longer pay (over_budget)', async () => {
+    const { publisher, campaign } = await setUp({ budgetTotal: '0.40' });
+    const first = await serve(campaign, publisher.key);
+    const second = await serve(campaign, publisher.key);
+    await servedAgo(first.impressionId, 5_000);
+    await servedAgo(second.impressionId, 5_000);
+    expect((await follow(first.link, { ip: newPerson() })).status).toBe(302);
+
+    const response = await follow(second.link, { ip: newPerson() });
+
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe(campaign.targetUrl);
+    expect(await clicksOn(second.impressionId)).toEqual([
+      expect.objectContaining({ status: 'over_budget', costMicros: 0 }),
+    ]);
+    expect(await billedOf(campaign.id)).toEqual({ spent: 400_000, ledger: 3 });
+  });
+
+  it('bills one click a minute per campaign from one IP (ip_limit), and other people as usual', async () => {
+    const { publisher, campaign } = await setUp();
+    const served = [];
+    for (let i = 0; i < 3; i++) served.push(await serve(campaign, publisher.key));
+    for (const { impressionId } of served) await servedAgo(impressionId, 5_000);
+    const ip = newPerson();
+
+    expect((await follow(served[0].link, { ip })).status).toBe(302);
+    const again = await follow(served[1].link, { ip });
+    expect(again.status).toBe(302);
+    expect(again.headers.get('location')).toBe(campaign.targetUrl);
+    expect((await clicksOn(served[1].impressionId))[0]).toMatchObject({
+      status: 'invalid',
+      invalidReason: 'ip_limit',
+    });
+    expect((await follow(served[2].link, { ip: newPerson() })).status).toBe(302);
+
+    expect((await clicksOn(served[2].impressionId))[0].status).toBe('billed');
+    expect(await billedOf(campaign.id)).toEqual({ spent: 800_000, ledger: 6 });
+  });
+
+  it('bills at most 10 clicks an hour and 25 a day from one IP (ip_limit)', async () => {
+    const publisher = await t.f.publisherWithKey();
+    const campaigns: Campaign[] = [];
+    for (let i = 0; i < 11; i++) {
+      campaigns.push(await t.f.campaign({ keywords: uniqueKeyword(), bid: '0.10' }));
+    }
+    const ip = newPerson();
+    /** Serves and clicks each campaign once; returns each click's status. */
+    const clickEach = async (list: Campaign[]) => {
+      const statuses: string[] = [];
+      for (const campaign of list) {
+        const { link, impressionId } = await serve(campaign, publisher.key);
+        await servedAgo(impressionId, 5_000);
+        expect((await follow(link, { ip })).status).toBe(302);
+        const [click] = await clicksOn(impressionId);
+        statuses.push(click.invalidReason ?? click.status);
+      }
+      return statuses;
+    };
+    /** Moves this publisher's clicks so far back in time (out of the last hour). */
+    const clicksAgo = async (hours: number) => {
+      const clicks = await t.dataSource
+        .getRepository(Click)
+        .findBy({ publisherId: publisher.publisher.id });
+      const moved = clicks.filter((c) => c.createdAt.getTime() > Date.now() - 3_600_000);
+      for (const click of moved) {
+        await t.dataSource
+          .getRepository(Click)
+          .update({ id: click.id }, { createdAt: new Date(Date.now() - hours * 3_600_000) });
+      }
+    };
+
+    // Ten in an hour are billed, the eleventh is not.
+    expect(await clickEach(campaigns)).toEqual([...Array(10).fill('billed'), 'ip_limit']);
+    // Spread over the day: 10 two hours ago, 10 three hours ago, 5 now: 25, then no more.
+    await clicksAgo(2);
+    expect(await clickEach(campaigns.slice(0, 10))).toEqual(Array(10).fill('billed'));
+    await clicksAgo(3);
+    expect(await clickEach(campaigns.slice(0, 6))).toEqual([
+      ...Array(5).fill('billed'),
+      'ip_limit',
+    ]);
+  });
+});
