@@ -3,6 +3,7 @@ import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
 import { DailyStatsRepository } from '@/earnings/daily-stats.repository';
+import { DailyUnbilledClicksRepository } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
 import type { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
@@ -30,7 +31,7 @@ export async function impressionWriterRate(
   await dataSource.initialize();
   const writer = new ImpressionWriter(
     dataSource,
-    new EarningsService(new DailyStatsRepository()),
+    new EarningsService(new DailyStatsRepository(), new DailyUnbilledClicksRepository()),
     config,
   );
   const conversation = 'which gpu should I rent to train my model '.repeat(17);

@@ -3,6 +3,7 @@ import { Sessions1763750000000 } from './1763750000000-sessions';
 import { ModelDeactivatedBy1763765300000 } from './1763765300000-model-deactivated-by';
 import { CampaignAudit1763770000000 } from './1763770000000-campaign-audit';
 import { ClickTrafficRules1764000000000 } from './1764000000000-click-traffic-rules';
+import { UnbilledClickReasons1764000100000 } from './1764000100000-unbilled-click-reasons';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   ModelDeactivatedBy1763765300000,
   CampaignAudit1763770000000,
   ClickTrafficRules1764000000000,
+  UnbilledClickReasons1764000100000,
 ];

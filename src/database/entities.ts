@@ -3,6 +3,7 @@ import { Advertiser } from '@/campaigns/entities/advertiser.entity';
 import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
+import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
@@ -22,5 +23,6 @@ export const ENTITIES = [
   Click,
   LedgerEntry,
   DailyStat,
+  DailyUnbilledClick,
   Session,
 ];

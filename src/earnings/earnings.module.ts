@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DailyStatsRepository } from './daily-stats.repository';
+import { DailyUnbilledClicksRepository } from './daily-unbilled-clicks.repository';
 import { EarningsService } from './earnings.service';
 import { DailyStat } from './entities/daily-stat.entity';
 import { LedgerEntry } from './entities/ledger-entry.entity';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LedgerEntry, DailyStat])],
-  providers: [EarningsService, DailyStatsRepository],
+  providers: [EarningsService, DailyStatsRepository, DailyUnbilledClicksRepository],
   exports: [EarningsService],
 })
 export class EarningsModule {}

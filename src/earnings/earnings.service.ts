@@ -5,6 +5,7 @@ import { splitRevenue } from '@/common/money';
 import { newId } from '@/database/columns';
 import type { Statement } from '@/database/mysql-statement-batch';
 import { DailyStatsRepository, StatIncrement } from './daily-stats.repository';
+import { DailyUnbilledClicksRepository } from './daily-unbilled-clicks.repository';
 import { LedgerEntry } from './entities/ledger-entry.entity';
 
 export interface ServedImpression {
@@ -29,6 +30,8 @@ export interface UnbilledClick {
   campaignId: string;
   publisherId: string;
   modelId: string;
+  /** Why it was not billed: the click's invalid reason, or `over_budget`. */
+  reason: string;
 }
 
 /**
@@ -37,7 +40,10 @@ export interface UnbilledClick {
  */
 @Injectable()
 export class EarningsService {
-  constructor(private readonly dailyStats: DailyStatsRepository) {}
+  constructor(
+    private readonly dailyStats: DailyStatsRepository,
+    private readonly unbilledClicks: DailyUnbilledClicksRepository,
+  ) {}
 
   async recordImpressions(manager: EntityManager, impressions: ServedImpression[]): Promise<void> {
     await this.dailyStats.increment(manager, impressionCounts(impressions));
@@ -52,7 +58,7 @@ export class EarningsService {
    * Records a batch of clicks' money and counts: each billed click's spend and its split
    * between the publisher and the platform, as three ledger entries whose credits add up to
    * the spend to the micro, plus one roll-up upsert for the whole batch. Unbilled clicks
-   * (invalid, or over the campaign's budget) only count.
+   * (invalid, or over the campaign's budget) only count: in `invalid_clicks`, and by reason.
    * @returns each billed click's publisher earnings in micros, in order.
    */
   async recordClicks(
@@ -110,6 +116,10 @@ export class EarningsService {
       );
     }
     await this.dailyStats.increment(manager, increments);
+    await this.unbilledClicks.increment(
+      manager,
+      unbilled.map((click) => ({ ...key(click.at, click), reason: click.reason })),
+    );
     return earned;
   }
 }

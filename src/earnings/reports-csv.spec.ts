@@ -1,4 +1,4 @@
-import { campaignStatsCsv, publisherReportCsv, toCsv } from './reports-csv';
+import { campaignStatsCsv, modelReportCsv, publisherReportCsv, toCsv } from './reports-csv';
 
 describe('toCsv', () => {
   it('writes RFC 4180: CRLF lines, quotes around commas, quotes and line breaks', () => {
@@ -35,7 +35,19 @@ describe('toCsv', () => {
 });
 
 describe('report tables', () => {
-  const figures = { impressions: 10, clicks: 2, invalid_clicks: 1, ctr: 0.2, spend: 0.7 };
+  const figures = {
+    impressions: 10,
+    clicks: 2,
+    invalid_clicks: 1,
+    ctr: 0.2,
+    spend: 0.7,
+    invalid_click_rate: 0.333333,
+    unbilled_by_reason: { bot: 1 },
+  };
+  // mismatch … campaign_inactive, over_budget, unrecorded: bot is the fourth of 12.
+  const reasonHeader =
+    'unbilled_mismatch,unbilled_duplicate,unbilled_expired,unbilled_bot,unbilled_head_request,unbilled_prefetch,unbilled_too_fast,unbilled_ip_limit,unbilled_publisher_suspended,unbilled_model_inactive,unbilled_key_revoked,unbilled_campaign_inactive,unbilled_over_budget,unbilled_unrecorded';
+  const oneBot = '0,0,0,1,0,0,0,0,0,0,0,0,0,0';
 
   it('lays out a campaign report as one row per day and a total', () => {
     const table = campaignStatsCsv({
@@ -52,9 +64,12 @@ describe('report tables', () => {
       remaining_budget_today: null,
     });
     expect(table.filename).toBe('campaign-c1-2030-01-01-2030-01-31.csv');
-    expect(toCsv(table)).toBe(
-      'date,impressions,clicks,invalid_clicks,ctr,spend\r\n2030-01-02,10,2,1,0.2,0.7\r\ntotal,10,2,1,0.2,0.7\r\n',
-    );
+    expect(toCsv(table).split('\r\n')).toEqual([
+      `date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,${reasonHeader}`,
+      `2030-01-02,10,2,1,0.2,0.7,0.333333,${oneBot}`,
+      `total,10,2,1,0.2,0.7,0.333333,${oneBot}`,
+      '',
+    ]);
   });
 
   it('lays out the publisher report with its shares and a total', () => {
@@ -75,9 +90,32 @@ describe('report tables', () => {
       }),
     );
     expect(csv.split('\r\n')).toEqual([
-      'publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue',
-      "p1,'=cmd,p@example.test,10,2,1,0.2,0.7,0.49,0.21",
-      'total,,,10,2,1,0.2,0.7,0.49,0.21',
+      `publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,${reasonHeader}`,
+      `p1,'=cmd,p@example.test,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot}`,
+      `total,,,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot}`,
+      '',
+    ]);
+  });
+
+  it('lays out the model report, with a column for a reason it does not know too', () => {
+    const shares = {
+      ...figures,
+      unbilled_by_reason: { bot: 1, zz_new: 2 },
+      publisher_earnings: 0.49,
+      platform_revenue: 0.21,
+    };
+    const csv = toCsv(
+      modelReportCsv({
+        from: '2030-01-01',
+        to: '2030-01-01',
+        rows: [{ publisher_id: 'p1', model_id: 'm1', model_name: '@bot', ...shares }],
+        totals: shares,
+      }),
+    );
+    expect(csv.split('\r\n')).toEqual([
+      `publisher_id,model_id,model_name,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,${reasonHeader},unbilled_zz_new`,
+      `p1,m1,'@bot,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},2`,
+      `total,,,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},2`,
       '',
     ]);
   });

@@ -1,10 +1,12 @@
 import { stringify } from 'csv-stringify/sync';
 import type {
   CampaignStatsDto,
+  ModelReportDto,
   PublisherReportDto,
   PublisherReportTotalsDto,
   ReportFiguresDto,
 } from './dto/reports.dto';
+import { reasonOrder } from './report-figures';
 
 type CsvCell = string | number | null;
 
@@ -29,43 +31,67 @@ export function toCsv(table: CsvTable): string {
 }
 
 const FIGURES = ['impressions', 'clicks', 'invalid_clicks', 'ctr', 'spend'] as const;
-const figureCells = (f: ReportFiguresDto): CsvCell[] => FIGURES.map((name) => f[name]);
-const shareCells = (s: PublisherReportTotalsDto): CsvCell[] => [
-  ...figureCells(s),
-  s.publisher_earnings,
-  s.platform_revenue,
-];
+const SHARES = ['publisher_earnings', 'platform_revenue'] as const;
+
+/**
+ * The figures' columns: those above, the invalid share, then one `unbilled_<reason>` column
+ * per known reason (0 when none), plus any other reason the report holds, so none is lost.
+ */
+function figureColumns(report: { totals: ReportFiguresDto }, shares: boolean) {
+  const reasons = reasonOrder(Object.keys(report.totals.unbilled_by_reason));
+  return {
+    header: [
+      ...FIGURES,
+      ...(shares ? SHARES : []),
+      'invalid_click_rate',
+      ...reasons.map((r) => `unbilled_${r}`),
+    ],
+    cells: (f: ReportFiguresDto | PublisherReportTotalsDto): CsvCell[] => [
+      ...FIGURES.map((name) => f[name]),
+      ...(shares ? SHARES.map((name) => (f as PublisherReportTotalsDto)[name]) : []),
+      f.invalid_click_rate,
+      ...reasons.map((r) => f.unbilled_by_reason[r] ?? 0),
+    ],
+  };
+}
 
 export function campaignStatsCsv(report: CampaignStatsDto): CsvTable {
+  const { header, cells } = figureColumns(report, false);
   return {
     filename: `campaign-${report.campaign_id}-${report.from}-${report.to}.csv`,
-    header: ['date', ...FIGURES],
+    header: ['date', ...header],
     rows: [
-      ...report.rows.map((row) => [row.date, ...figureCells(row)]),
-      ['total', ...figureCells(report.totals)],
+      ...report.rows.map((row) => [row.date, ...cells(row)]),
+      ['total', ...cells(report.totals)],
     ],
   };
 }
 
 export function publisherReportCsv(report: PublisherReportDto): CsvTable {
+  const { header, cells } = figureColumns(report, true);
   return {
     filename: `publishers-${report.from}-${report.to}.csv`,
-    header: [
-      'publisher_id',
-      'publisher_name',
-      'publisher_email',
-      ...FIGURES,
-      'publisher_earnings',
-      'platform_revenue',
-    ],
+    header: ['publisher_id', 'publisher_name', 'publisher_email', ...header],
     rows: [
       ...report.rows.map((row) => [
         row.publisher_id,
         row.publisher_name,
         row.publisher_email,
-        ...shareCells(row),
+        ...cells(row),
       ]),
-      ['total', null, null, ...shareCells(report.totals)],
+      ['total', null, null, ...cells(report.totals)],
+    ],
+  };
+}
+
+export function modelReportCsv(report: ModelReportDto): CsvTable {
+  const { header, cells } = figureColumns(report, true);
+  return {
+    filename: `models-${report.from}-${report.to}.csv`,
+    header: ['publisher_id', 'model_id', 'model_name', ...header],
+    rows: [
+      ...report.rows.map((row) => [row.publisher_id, row.model_id, row.model_name, ...cells(row)]),
+      ['total', null, null, ...cells(report.totals)],
     ],
   };
 }

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AuthModule } from '@/auth/auth.module';
 import { PublishersModule } from '@/publishers/publishers.module';
 import { DailyStat } from './entities/daily-stat.entity';
+import { DailyUnbilledClick } from './entities/daily-unbilled-click.entity';
 import { ReportsController } from './reports.controller';
 import { ReportsRepository } from './reports.repository';
 import { ReportsService } from './reports.service';
@@ -13,7 +14,11 @@ import { ReportsService } from './reports.service';
  * depend on sessions.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DailyStat]), AuthModule, PublishersModule],
+  imports: [
+    TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick]),
+    AuthModule,
+    PublishersModule,
+  ],
   controllers: [ReportsController],
   providers: [ReportsService, ReportsRepository],
   exports: [ReportsService],

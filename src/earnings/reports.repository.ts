@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
+import { AiModel } from '@/publishers/entities/ai-model.entity';
 import { DailyStat } from './entities/daily-stat.entity';
+import { DailyUnbilledClick } from './entities/daily-unbilled-click.entity';
+import type { ReasonCounts } from './report-figures';
 
 /** The counters every report sums from the `daily_stats` roll-ups. */
 export interface ReportCounters {
@@ -20,6 +23,16 @@ export interface PublisherCounters extends ReportCounters {
   publisherId: string;
 }
 
+export interface ModelCounters extends PublisherCounters {
+  modelId: string;
+  /** null when the model no longer exists. */
+  modelName: string | null;
+}
+
+/** What unbilled clicks are broken down by: the row key of each report. */
+const REASON_GROUPS = { day: 'u.day', publisher: 'u.publisherId', model: 'u.modelId' } as const;
+export type ReasonGroup = keyof typeof REASON_GROUPS;
+
 type RawCounters = Record<
   'impressions' | 'clicks' | 'invalid_clicks' | 'spend' | 'earnings',
   string | number
@@ -31,7 +44,11 @@ type RawCounters = Record<
  */
 @Injectable()
 export class ReportsRepository {
-  constructor(@InjectRepository(DailyStat) private readonly stats: Repository<DailyStat>) {}
+  constructor(
+    @InjectRepository(DailyStat) private readonly stats: Repository<DailyStat>,
+    @InjectRepository(DailyUnbilledClick)
+    private readonly unbilled: Repository<DailyUnbilledClick>,
+  ) {}
 
   /** Per UTC day with any activity, oldest first; served by the (campaign_id, day) index. */
   async campaignDays(campaignId: string, from: string, to: string): Promise<CampaignDayCounters[]> {
@@ -54,6 +71,60 @@ export class ReportsRepository {
       .orderBy('s.publisherId', 'ASC')
       .getRawMany<RawCounters & { publisher_id: string }>();
     return rows.map((r) => ({ publisherId: r.publisher_id, ...counters(r) }));
+  }
+
+  /** Per model with any activity in the range, by publisher then model. */
+  async models(from: string, to: string): Promise<ModelCounters[]> {
+    const rows = await sums(this.stats.createQueryBuilder('s'))
+      .addSelect('s.publisherId', 'publisher_id')
+      .addSelect('s.modelId', 'model_id')
+      .addSelect('m.name', 'model_name')
+      .leftJoin(AiModel, 'm', 'm.id = s.modelId')
+      .where('s.day BETWEEN :from AND :to', { from, to })
+      .groupBy('s.publisherId')
+      .addGroupBy('s.modelId')
+      .addGroupBy('m.name')
+      .orderBy('s.publisherId', 'ASC')
+      .addOrderBy('s.modelId', 'ASC')
+      .getRawMany<
+        RawCounters & { publisher_id: string; model_id: string; model_name: string | null }
+      >();
+    return rows.map((r) => ({
+      publisherId: r.publisher_id,
+      modelId: r.model_id,
+      modelName: r.model_name,
+      ...counters(r),
+    }));
+  }
+
+  /**
+   * Unbilled clicks in the range by reason, per day, publisher or model (the key of the
+   * map), optionally of one campaign.
+   */
+  async unbilledByReason(
+    group: ReasonGroup,
+    from: string,
+    to: string,
+    campaignId?: string,
+  ): Promise<Map<string, ReasonCounts>> {
+    const query = this.unbilled
+      .createQueryBuilder('u')
+      .select(REASON_GROUPS[group], 'group_key')
+      .addSelect('u.reason', 'reason')
+      .addSelect('SUM(u.clicks)', 'clicks')
+      .where('u.day BETWEEN :from AND :to', { from, to });
+    if (campaignId !== undefined) query.andWhere('u.campaignId = :campaignId', { campaignId });
+    const rows = await query
+      .groupBy(REASON_GROUPS[group])
+      .addGroupBy('u.reason')
+      .getRawMany<{ group_key: string; reason: string; clicks: string | number }>();
+    const byGroup = new Map<string, ReasonCounts>();
+    for (const row of rows) {
+      const counts = byGroup.get(row.group_key) ?? {};
+      counts[row.reason] = Number(row.clicks);
+      byGroup.set(row.group_key, counts);
+    }
+    return byGroup;
   }
 }
 

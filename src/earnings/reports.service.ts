@@ -4,12 +4,12 @@ import { ProblemException } from '@/common/problem';
 import { PublishersService } from '@/publishers/publishers.service';
 import {
   CampaignStatsDto,
+  ModelReportDto,
   PublisherReportDto,
-  PublisherReportTotalsDto,
-  ReportFiguresDto,
   ReportQueryDto,
 } from './dto/reports.dto';
-import { ReportCounters, ReportsRepository } from './reports.repository';
+import { figures, shares, sum, withReasons } from './report-figures';
+import { ReportsRepository } from './reports.repository';
 import { statsRangeErrors } from './stats-range';
 
 /** A campaign's budgets and spend in micros, as the campaigns module knows them. */
@@ -21,7 +21,10 @@ export interface CampaignBudget {
   spentTodayMicros: number;
 }
 
-/** Operators' reports: per campaign and day, and per publisher, from the daily roll-ups. */
+/**
+ * Operators' reports: per campaign and day, per publisher and per model, from the daily
+ * roll-ups, with the unbilled clicks broken down by reason.
+ */
 @Injectable()
 export class ReportsService {
   constructor(
@@ -31,15 +34,20 @@ export class ReportsService {
 
   async campaignStats(budget: CampaignBudget, query: ReportQueryDto): Promise<CampaignStatsDto> {
     assertRange(query);
-    const days = await this.reports.campaignDays(budget.campaignId, query.from, query.to);
+    const { campaignId } = budget;
+    const [days, reasons] = await Promise.all([
+      this.reports.campaignDays(campaignId, query.from, query.to),
+      this.reports.unbilledByReason('day', query.from, query.to, campaignId),
+    ]);
+    const counted = days.map((d) => ({ day: d.day, ...withReasons(d, reasons.get(d.day)) }));
     const remaining = (cap: number | null, spent: number) =>
       cap === null ? null : microsToUnits(Math.max(0, cap - spent));
     return {
-      campaign_id: budget.campaignId,
+      campaign_id: campaignId,
       from: query.from,
       to: query.to,
-      rows: days.map((d) => ({ date: d.day, ...figures(d) })),
-      totals: figures(sum(days)),
+      rows: counted.map((d) => ({ date: d.day, ...figures(d) })),
+      totals: figures(sum(counted)),
       budget_total:
         budget.budgetTotalMicros === null ? null : microsToUnits(budget.budgetTotalMicros),
       budget_daily:
@@ -53,10 +61,14 @@ export class ReportsService {
 
   async publisherReport(query: ReportQueryDto): Promise<PublisherReportDto> {
     assertRange(query);
-    const rows = await this.reports.publishers(query.from, query.to);
+    const [rows, reasons] = await Promise.all([
+      this.reports.publishers(query.from, query.to),
+      this.reports.unbilledByReason('publisher', query.from, query.to),
+    ]);
     const accounts = await Promise.all(
       rows.map((r) => this.publishers.findPublisher(r.publisherId)),
     );
+    const counted = rows.map((r) => withReasons(r, reasons.get(r.publisherId)));
     return {
       from: query.from,
       to: query.to,
@@ -64,9 +76,29 @@ export class ReportsService {
         publisher_id: r.publisherId,
         publisher_name: accounts[i]?.name ?? null,
         publisher_email: accounts[i]?.email ?? null,
-        ...shares(r),
+        ...shares(counted[i]),
       })),
-      totals: shares(sum(rows)),
+      totals: shares(sum(counted)),
+    };
+  }
+
+  async modelReport(query: ReportQueryDto): Promise<ModelReportDto> {
+    assertRange(query);
+    const [rows, reasons] = await Promise.all([
+      this.reports.models(query.from, query.to),
+      this.reports.unbilledByReason('model', query.from, query.to),
+    ]);
+    const counted = rows.map((r) => withReasons(r, reasons.get(r.modelId)));
+    return {
+      from: query.from,
+      to: query.to,
+      rows: rows.map((r, i) => ({
+        publisher_id: r.publisherId,
+        model_id: r.modelId,
+        model_name: r.modelName,
+        ...shares(counted[i]),
+      })),
+      totals: shares(sum(counted)),
     };
   }
 }
@@ -74,36 +106,4 @@ export class ReportsService {
 function assertRange(query: ReportQueryDto): void {
   const errors = statsRangeErrors(query.from, query.to);
   if (errors.length > 0) throw ProblemException.validation(errors);
-}
-
-function sum(rows: ReportCounters[]): ReportCounters {
-  const total = { impressions: 0, clicks: 0, invalidClicks: 0, spendMicros: 0, earningsMicros: 0 };
-  for (const r of rows) {
-    total.impressions += r.impressions;
-    total.clicks += r.clicks;
-    total.invalidClicks += r.invalidClicks;
-    total.spendMicros += r.spendMicros;
-    total.earningsMicros += r.earningsMicros;
-  }
-  return total;
-}
-
-/** The figures of a row or the totals; money becomes decimal units only here, at the edge. */
-function figures(c: ReportCounters): ReportFiguresDto {
-  return {
-    impressions: c.impressions,
-    clicks: c.clicks,
-    invalid_clicks: c.invalidClicks,
-    ctr: c.impressions > 0 ? Math.round((c.clicks / c.impressions) * 1e6) / 1e6 : 0,
-    spend: microsToUnits(c.spendMicros),
-  };
-}
-
-/** The platform keeps what the publisher did not earn, micro for micro, as in the ledger. */
-function shares(c: ReportCounters): PublisherReportTotalsDto {
-  return {
-    ...figures(c),
-    publisher_earnings: microsToUnits(c.earningsMicros),
-    platform_revenue: microsToUnits(c.spendMicros - c.earningsMicros),
-  };
 }

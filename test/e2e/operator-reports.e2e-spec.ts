@@ -1,3 +1,5 @@
+import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
+import { UNBILLED_REASONS } from '@/earnings/report-figures';
 import { Publisher } from '@/publishers/entities/publisher.entity';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -39,6 +41,9 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         { ...row, day: '2030-06-03', impressions: 7, spendMicros: 0 },
         { ...row, day: '2030-06-04', impressions: 1, clicks: 1, spendMicros: 500_000 },
       );
+      await t.dataSource
+        .getRepository(DailyUnbilledClick)
+        .insert({ ...row, day: '2030-06-01', reason: 'bot', clicks: 1 });
       // Spend on the campaign row itself, as billed clicks would have left it.
       await t.dataSource.query(
         'UPDATE campaigns SET spent_micros = ?, spent_today_micros = ?, spent_day = ? WHERE id = ?',
@@ -59,10 +64,29 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
             invalid_clicks: 1,
             ctr: 0.075,
             spend: 1.5,
+            invalid_click_rate: 0.25,
+            unbilled_by_reason: { bot: 1 },
           },
-          { date: '2030-06-03', impressions: 7, clicks: 0, invalid_clicks: 0, ctr: 0, spend: 0 },
+          {
+            date: '2030-06-03',
+            impressions: 7,
+            clicks: 0,
+            invalid_clicks: 0,
+            ctr: 0,
+            spend: 0,
+            invalid_click_rate: 0,
+            unbilled_by_reason: {},
+          },
         ],
-        totals: { impressions: 47, clicks: 3, invalid_clicks: 1, ctr: 0.06383, spend: 1.5 },
+        totals: {
+          impressions: 47,
+          clicks: 3,
+          invalid_clicks: 1,
+          ctr: 0.06383,
+          spend: 1.5,
+          invalid_click_rate: 0.25,
+          unbilled_by_reason: { bot: 1 },
+        },
         budget_total: 100,
         budget_daily: 20,
         spent: 6.5,
@@ -153,6 +177,8 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         spend: 1.000001,
         publisher_earnings: 0.7,
         platform_revenue: 0.300001,
+        invalid_click_rate: 0,
+        unbilled_by_reason: {},
       });
       expect(of(sneaky)).toMatchObject({
         spend: 0.333333,
@@ -167,6 +193,8 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         spend: 1.333334,
         publisher_earnings: 0.811111,
         platform_revenue: 0.522223,
+        invalid_click_rate: 0,
+        unbilled_by_reason: {},
       });
 
       const csv = await operator.api('GET', `/api/admin/reports/publishers?${range}&format=csv`);
@@ -175,13 +203,16 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         'attachment; filename="publishers-2030-07-01-2030-07-31.csv"',
       );
       const lines = (await csv.text()).split('\r\n');
+      // The invalid share, then one column per reason: all 0 here.
+      const noneUnbilled = `,0${',0'.repeat(UNBILLED_REASONS.length)}`;
       expect(lines[0]).toBe(
-        'publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue',
+        'publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,' +
+          UNBILLED_REASONS.map((r) => `unbilled_${r}`).join(','),
       );
       expect(lines).toContain(
-        `${sneaky.publisher.id},"'=HYPERLINK(""https://evil.example"",""Click"")",${sneaky.publisher.email},5,1,0,0.2,0.333333,0.111111,0.222222`,
+        `${sneaky.publisher.id},"'=HYPERLINK(""https://evil.example"",""Click"")",${sneaky.publisher.email},5,1,0,0.2,0.333333,0.111111,0.222222${noneUnbilled}`,
       );
-      expect(lines.at(-2)).toBe('total,,,15,3,0,0.2,1.333334,0.811111,0.522223');
+      expect(lines.at(-2)).toBe(`total,,,15,3,0,0.2,1.333334,0.811111,0.522223${noneUnbilled}`);
       expect(lines.at(-1)).toBe('');
     });
 

@@ -21,7 +21,7 @@ export class ReportFiguresDto {
   @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
   @ApiProperty({
     description:
-      'Clicks recorded but not billed: invalid (bots, duplicates, forged) or over budget.',
+      'Clicks recorded but not billed: invalid (a bot, a duplicate, too fast, …) or over budget. A follow of a forged link (bad signature, unknown impression) names no real impression and counts in no report.',
     example: 4,
   })
   invalid_clicks: number;
@@ -32,6 +32,20 @@ export class ReportFiguresDto {
   ctr: number;
   @ApiProperty({ description: 'What the billed clicks cost, in currency units.', example: 10.5 })
   spend: number;
+  @ApiProperty({
+    description:
+      'Share of the clicks that were not billed: invalid_clicks ÷ (clicks + invalid_clicks), 6 decimals; 0 without clicks.',
+    example: 0.117647,
+  })
+  invalid_click_rate: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description:
+      'invalid_clicks by reason (an invalid reason such as `bot`, `duplicate` or `too_fast`; `over_budget`; `unrecorded` for clicks counted before reasons were kept). Only reasons with clicks are listed; they add up to invalid_clicks.',
+    example: { duplicate: 1, bot: 2, over_budget: 1 },
+  })
+  unbilled_by_reason: Record<string, number>;
 }
 
 export class CampaignStatsRowDto extends ReportFiguresDto {
@@ -92,5 +106,29 @@ export class PublisherReportDto {
     description: 'One row per publisher with any activity in the range, by publisher id.',
   })
   rows: PublisherReportRowDto[];
+  @ApiProperty({ type: PublisherReportTotalsDto }) totals: PublisherReportTotalsDto;
+}
+
+export class ModelReportRowDto extends PublisherReportTotalsDto {
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) publisher_id: string;
+  @ApiProperty({ example: '019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d' }) model_id: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'null when the model no longer exists.',
+    example: 'Travel assistant',
+  })
+  model_name: string | null;
+}
+
+export class ModelReportDto {
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({
+    type: [ModelReportRowDto],
+    description:
+      'One row per AI model with any activity in the range, by publisher id, then model id.',
+  })
+  rows: ModelReportRowDto[];
   @ApiProperty({ type: PublisherReportTotalsDto }) totals: PublisherReportTotalsDto;
 }
