@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AdsModule } from './ads/ads.module';
 import { AuthModule } from './auth/auth.module';
@@ -25,6 +26,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        // Runs the @Interval/@Cron methods of providers (the hourly retention purge).
+        ScheduleModule.forRoot(),
         // Limits per route come from config in RateLimitGuard; this is the window. With Redis
         // all instances share the counters; Nest runs the storage's init and shutdown hooks
         // (it is the instance of the throttler's storage provider).

@@ -1,4 +1,10 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
 import { DataSource, LessThan } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { Click } from './entities/click.entity';
@@ -6,31 +12,40 @@ import { Impression } from './entities/impression.entity';
 
 const HOUR_MS = 3_600_000;
 
+/** The name of the hourly purge in @nestjs/schedule's SchedulerRegistry. */
+export const RETENTION_PURGE_INTERVAL = 'retention-purge';
+
 /**
  * Deletes raw impressions and clicks (with their conversation text) older than
- * RETENTION_DAYS, hourly. Money and reports live on in the ledger and the daily roll-ups.
+ * RETENTION_DAYS, at start-up and hourly. Money and reports live on in the ledger and the
+ * daily roll-ups.
  */
 @Injectable()
-export class RetentionService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class RetentionService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RetentionService.name);
-  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
   ) {}
 
+  /**
+   * Purges at start-up too: a service restarted more often than hourly would otherwise never
+   * purge. Not awaited, so a long delete never holds up start-up.
+   */
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      this.purge().catch((error: Error) =>
-        this.logger.error('retention purge failed', error.stack),
-      );
-    }, HOUR_MS);
-    this.timer.unref();
+    void this.purgeInBackground();
   }
 
-  onApplicationShutdown(): void {
-    if (this.timer) clearInterval(this.timer);
+  @Interval(RETENTION_PURGE_INTERVAL, HOUR_MS)
+  purgeHourly(): Promise<void> {
+    return this.purgeInBackground();
+  }
+
+  /** Lets a running purge finish before the database connections close. */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.running;
   }
 
   /** @returns how many impressions and clicks were deleted. */
@@ -43,5 +58,16 @@ export class RetentionService implements OnApplicationBootstrap, OnApplicationSh
       .getRepository(Click)
       .delete({ createdAt: LessThan(cutoff) });
     return { impressions: impressions.affected ?? 0, clicks: clicks.affected ?? 0 };
+  }
+
+  /** One purge at a time; a failure is logged and the next run tries again. */
+  private purgeInBackground(): Promise<void> {
+    this.running ??= this.purge()
+      .then(({ impressions, clicks }) =>
+        this.logger.log(`retention purge deleted ${impressions} impressions, ${clicks} clicks`),
+      )
+      .catch((error: Error) => this.logger.error('retention purge failed', error.stack))
+      .finally(() => (this.running = null));
+    return this.running;
   }
 }

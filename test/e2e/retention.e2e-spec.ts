@@ -1,8 +1,12 @@
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { In } from 'typeorm';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
+import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
-import { RetentionService } from '@/tracking/retention.service';
+import { RETENTION_PURGE_INTERVAL, RetentionService } from '@/tracking/retention.service';
+import { campaignLink, followAsBrowser } from '../support/ads';
 import { startTestApp, TestApp } from '../support/test-app';
-import { testDatabaseKind } from '../support/test-database';
+import { createTestDatabase, testDatabaseKind } from '../support/test-database';
 
 describe(`retention (${testDatabaseKind()})`, () => {
   let t: TestApp;
@@ -28,4 +32,109 @@ describe(`retention (${testDatabaseKind()})`, () => {
     const totals = await t.dataSource.getRepository(DailyStat).findBy({ modelId: model.id });
     expect(totals.reduce((sum, row) => sum + row.impressions, 0)).toBe(2);
   });
+});
+
+describe(`retention across a restart (${testDatabaseKind()})`, () => {
+  const DAY_MS = 86_400_000;
+  // Polls below wait with a generous deadline, for a slow, loaded machine.
+  jest.setTimeout(90_000);
+
+  it('purges at start-up: rows older than RETENTION_DAYS lose their conversation text, newer ones keep it', async () => {
+    const database = await createTestDatabase();
+    try {
+      // The first run keeps ten years, so its own purges leave the rows below alone.
+      const first = await startTestApp({ RETENTION_DAYS: '3650' }, { database });
+      let seeded: Seeded;
+      try {
+        seeded = await seed(first);
+        expect(first.app.get(SchedulerRegistry).getIntervals()).toContain(RETENTION_PURGE_INTERVAL);
+      } finally {
+        await first.close();
+      }
+
+      // The restart keeps 30 days: the 100-day-old rows must go at start-up, not an hour on.
+      const second = await startTestApp({ RETENTION_DAYS: '30' }, { database });
+      try {
+        const impressions = second.dataSource.getRepository(Impression);
+        const clicks = second.dataSource.getRepository(Click);
+        const { modelId } = seeded;
+        await until(async () => (await impressions.countBy({ modelId })) === 2);
+        await until(async () => (await clicks.countBy({ modelId })) === 1);
+
+        // 3 impressions and 2 clicks purged; 2 impressions and 1 click kept, text and all.
+        expect(await impressions.countBy({ id: In(seeded.old) })).toBe(0);
+        const kept = await impressions.findBy({ modelId });
+        expect(kept.map((row) => [row.id, row.conversation]).sort()).toEqual(
+          seeded.recent.map((id) => [id, `private words ${id}`]).sort(),
+        );
+        const keptClicks = await clicks.findBy({ modelId });
+        expect(keptClicks.map((click) => click.impressionId)).toEqual([seeded.recentClicked]);
+        // The daily roll-ups still count all five impressions and three billed clicks.
+        const totals = await second.dataSource.getRepository(DailyStat).findBy({ modelId });
+        expect(totals.reduce((sum, row) => sum + row.impressions, 0)).toBe(5);
+        expect(totals.reduce((sum, row) => sum + row.clicks, 0)).toBe(3);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+
+  interface Seeded {
+    modelId: string;
+    /** Impressions dated 100 days back: two clicked (their clicks too), one not. */
+    old: string[];
+    /** Recent impressions: one clicked, one not. */
+    recent: string[];
+    recentClicked: string;
+  }
+
+  /**
+   * Five impressions through fetch-ads, three of them clicked, each given a conversation
+   * that names it; then three impressions and two clicks are dated 100 days back.
+   */
+  async function seed(t: TestApp): Promise<Seeded> {
+    const { key, model } = await t.f.publisherWithKey();
+    await t.f.campaign({ keywords: 'cello' });
+    const links: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const response = await t.fetchAds(key, { conversation: 'hello', context_keywords: 'cello' });
+      links.push(await campaignLink(response));
+    }
+    for (const link of links.slice(0, 3)) expect((await followAsBrowser(link)).status).toBe(302);
+
+    const impressions = t.dataSource.getRepository(Impression);
+    const clicks = t.dataSource.getRepository(Click);
+    const rows = await impressions.findBy({ modelId: model.id });
+    expect(rows).toHaveLength(5);
+    for (const row of rows) {
+      await impressions.update({ id: row.id }, { conversation: `private words ${row.id}` });
+    }
+    const clicked = new Set(
+      (await clicks.findBy({ modelId: model.id })).map((c) => c.impressionId),
+    );
+    expect(clicked.size).toBe(3);
+    const clickedIds = rows.filter((row) => clicked.has(row.id)).map((row) => row.id);
+    const unclicked = rows.filter((row) => !clicked.has(row.id)).map((row) => row.id);
+
+    const longAgo = new Date(Date.now() - 100 * DAY_MS);
+    const old = [clickedIds[0], clickedIds[1], unclicked[0]];
+    await impressions.update({ id: In(old) }, { createdAt: longAgo });
+    await clicks.update({ impressionId: In(clickedIds.slice(0, 2)) }, { createdAt: longAgo });
+    return {
+      modelId: model.id,
+      old,
+      recent: [clickedIds[2], unclicked[1]],
+      recentClicked: clickedIds[2],
+    };
+  }
+
+  async function until(condition: () => Promise<boolean>): Promise<void> {
+    const deadline = Date.now() + 60_000;
+    while (!(await condition())) {
+      if (Date.now() > deadline) throw new Error('the start-up purge never happened');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
 });

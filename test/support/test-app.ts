@@ -33,9 +33,14 @@ function freePort(): Promise<number> {
 /**
  * Boots the real application (the same `createApp` as production) on a fresh database and
  * a real port. `env` overrides environment variables, e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`.
+ * With `options.database` it runs on that database instead (a restart of an earlier app);
+ * closing it then leaves the database to its creator (`createTestDatabase()`) to drop.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const db: TestDatabase = await createTestDatabase();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { database?: TestDatabase } = {},
+): Promise<TestApp> {
+  const db: TestDatabase = options.database ?? (await createTestDatabase());
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const config = AppConfig.fromEnvironment({
@@ -75,7 +80,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       }),
     close: async () => {
       await app.close();
-      await db.drop();
+      if (!options.database) await db.drop();
     },
   };
 }
