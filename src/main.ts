@@ -2,10 +2,12 @@ import 'reflect-metadata';
 import { createApp } from './app.setup';
 import { AppConfig } from './config/app-config';
 import { ConfigError } from './config/environment';
+import { asStartupConfigError, checkSqliteWritable } from './database/startup-check';
 import { DemoData, DemoSeeder } from './demo/demo-seeder.service';
 
 async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnvironment();
+  checkSqliteWritable(config.database, config.databaseTimeoutMs);
   const app = await createApp(config);
   await app.listen({ port: config.port, host: '0.0.0.0' });
   // Start-up lines are for the operator whatever LOG_LEVEL is, so they go to stdout directly.
@@ -36,8 +38,9 @@ function printDemo(config: AppConfig, demo: DemoData): void {
 
 bootstrap().catch((error: unknown) => {
   // A bad environment is the operator's mistake: one clear line, no stack trace.
-  if (error instanceof ConfigError) {
-    console.error(error.message);
+  const configError = error instanceof ConfigError ? error : asStartupConfigError(error);
+  if (configError) {
+    console.error(configError.message);
   } else {
     console.error(error);
   }

@@ -14,6 +14,7 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'Unsupported Media Type: send application/json.',
   429: 'Too Many Requests: rate limit exceeded; see the Retry-After header.',
   500: 'Internal Server Error: retry with exponential backoff.',
+  503: 'Service Unavailable: the database did not answer in time; retry after the Retry-After seconds.',
 };
 
 export type ProblemExamples = Partial<Record<number, ProblemCode[]>>;
@@ -38,6 +39,7 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
   campaign_not_found: 'No campaign has this campaign_id.',
   rate_limited: 'Rate limit of 600 requests per minute exceeded; retry after 12 s.',
   internal: 'An internal error occurred; retry with exponential backoff.',
+  database_unavailable: 'The database did not answer in time; retry later.',
 };
 
 /**

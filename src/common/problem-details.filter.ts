@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '@/database/database-errors';
 import { ProblemBody, ProblemCode, PROBLEM_TITLES, ProblemException, problemType } from './problem';
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
@@ -72,6 +73,9 @@ export function toProblem(error: unknown): ProblemBody {
   if (error instanceof ThrottlerException) {
     return body(429, 'rate_limited', 'Too many requests; slow down and retry later.');
   }
+  if (isDatabaseUnavailable(error)) {
+    return body(503, 'database_unavailable', 'The database did not answer in time; retry later.');
+  }
   const fromFastify =
     fastifyProblem(error) ?? fastifyProblem((error as { cause?: unknown })?.cause);
   if (fromFastify) return fromFastify;
@@ -94,7 +98,11 @@ export function sendProblem(
   if (error instanceof ProblemException) {
     for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
   }
-  if (problem.status >= 500) {
+  if (problem.code === 'database_unavailable') {
+    // An outage answers many requests alike: one line each, no stack; the cause is in it.
+    logger.warn(`request ${request.id} ${request.method} ${request.url}: ${String(error)}`);
+    if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
+  } else if (problem.status >= 500) {
     logger.error(
       `request ${request.id} ${request.method} ${request.url} failed`,
       error instanceof Error ? error.stack : String(error),

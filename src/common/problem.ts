@@ -26,6 +26,8 @@ export const PROBLEM_TITLES = {
   model_locked: 'AI model deactivated by an operator',
   invalid_credentials: 'Invalid email or password',
   rate_limited: 'Too many requests',
+  database_unavailable: 'Database unavailable',
+  shutting_down: 'Shutting down',
   internal: 'Internal server error',
 } as const;
 

@@ -38,6 +38,10 @@ export class AppConfig {
   readonly retentionDays: number;
   readonly bodyLimitBytes: number;
   readonly campaignIndexRefreshMs: number;
+  /** Longest a request waits on the database before answering 503 database_unavailable. */
+  readonly databaseTimeoutMs: number;
+  /** Longest one statement may go unanswered before its connection is dropped (0: no limit). */
+  readonly databaseQueryTimeoutMs: number;
   readonly apiKeyCacheMs: number;
   readonly impressionBatchSize: number;
   readonly impressionFlushMs: number;
@@ -68,7 +72,7 @@ export class AppConfig {
     this.clickWindowMs = (env.CLICK_WINDOW_HOURS ?? 24) * 3_600_000;
     this.clickMinMs = (env.CLICK_MIN_SECONDS ?? 1) * 1000;
     this.clickIpLimits = {
-      perCampaignMinute: env.CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE ?? 1,
+      perCampaignMinute: env.CLICK_IP_LIMIT_CAMPAIGN_MINUTE ?? 1,
       perHour: env.CLICK_IP_LIMIT_PER_HOUR ?? 10,
       perDay: env.CLICK_IP_LIMIT_PER_DAY ?? 25,
     };
@@ -77,6 +81,8 @@ export class AppConfig {
     this.retentionDays = env.RETENTION_DAYS ?? 90;
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES ?? 64 * 1024;
     this.campaignIndexRefreshMs = (env.CAMPAIGN_INDEX_REFRESH_SECONDS ?? 10) * 1000;
+    this.databaseTimeoutMs = env.DATABASE_TIMEOUT_MS ?? 1500;
+    this.databaseQueryTimeoutMs = env.DATABASE_QUERY_TIMEOUT_MS ?? 30_000;
     this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
     this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;
     this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 0;

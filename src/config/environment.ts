@@ -66,7 +66,7 @@ export class EnvironmentVariables {
   @IsOptional() @IsIn(['true', 'false']) RATE_LIMITS_ENABLED?: string;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_WINDOW_HOURS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) CLICK_MIN_SECONDS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_CAMPAIGN_MINUTE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_HOUR?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_DAY?: number;
   /** Checked by AppConfig (parseTrustedProxies), which names the bad entry. */
@@ -75,6 +75,8 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) RETENTION_DAYS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1024) BODY_LIMIT_BYTES?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CAMPAIGN_INDEX_REFRESH_SECONDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(100) @Max(60000) DATABASE_TIMEOUT_MS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) DATABASE_QUERY_TIMEOUT_MS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) API_KEY_CACHE_SECONDS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) IMPRESSION_BATCH_SIZE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPRESSION_FLUSH_MS?: number;

@@ -1,12 +1,25 @@
 import type { DataSourceOptions } from 'typeorm';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import type { DatabaseConfig } from '@/config/app-config';
+import type { AppConfig, DatabaseConfig } from '@/config/app-config';
 import { MIGRATIONS } from '../../migrations';
 import { ENTITIES } from './entities';
+import { type DatabaseDeadlines, mysqlDriverWithDeadlines } from './mysql-deadlines';
+
+/** The defaults of DATABASE_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS. */
+export const DEFAULT_DEADLINES: DatabaseDeadlines = { acquireMs: 1500, queryMs: 30_000 };
+
+/** The deadlines the configuration sets (DATABASE_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS). */
+export const databaseDeadlines = (config: AppConfig): DatabaseDeadlines => ({
+  acquireMs: config.databaseTimeoutMs,
+  queryMs: config.databaseQueryTimeoutMs,
+});
 
 /** TypeORM options shared by the app and `ormconfig.ts` (the CLI's DataSource). */
-export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOptions {
+export function buildDataSourceOptions(
+  database: DatabaseConfig,
+  deadlines: DatabaseDeadlines = DEFAULT_DEADLINES,
+): DataSourceOptions {
   const common = {
     entities: ENTITIES,
     migrations: MIGRATIONS,
@@ -24,7 +37,9 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma('journal_mode = WAL');
         db.pragma('synchronous = NORMAL');
-        db.pragma('busy_timeout = 5000');
+        // better-sqlite3 waits for another process's write lock synchronously, holding up
+        // every request of this one: wait no longer than a request may, then answer 503.
+        db.pragma(`busy_timeout = ${deadlines.acquireMs}`);
         db.pragma('foreign_keys = ON');
       },
     };
@@ -37,6 +52,9 @@ export function buildDataSourceOptions(database: DatabaseConfig): DataSourceOpti
     charset: 'utf8mb4_unicode_ci',
     supportBigNumbers: true,
     bigNumberStrings: true,
+    connectTimeout: deadlines.acquireMs,
+    // mysql2 with a deadline on every wait for a connection and on every statement.
+    driver: mysqlDriverWithDeadlines(deadlines),
     extra: { connectionLimit: 10 },
   };
 }

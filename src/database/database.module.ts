@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@/config/app-config';
-import { buildDataSourceOptions } from './data-source-options';
+import { buildDataSourceOptions, databaseDeadlines } from './data-source-options';
+import { isDatabaseUnavailable } from './database-errors';
 
 /** One DataSource for the app; pending migrations run at start-up. */
 @Module({
@@ -9,8 +10,13 @@ import { buildDataSourceOptions } from './data-source-options';
     TypeOrmModule.forRootAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
-        ...buildDataSourceOptions(config.database),
+        ...buildDataSourceOptions(config.database, databaseDeadlines(config)),
         migrationsRun: true,
+        // A server that is still starting may answer soon; a file that cannot be written or
+        // a wrong password will not, so start-up fails at once with what to fix.
+        toRetry: (error: unknown) => isDatabaseUnavailable(error),
+        retryAttempts: 5,
+        retryDelay: 1000,
       }),
     }),
   ],

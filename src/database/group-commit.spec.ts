@@ -1,3 +1,4 @@
+import { DatabaseUnavailableError } from './database-errors';
 import { GroupCommit } from './group-commit';
 
 /** A group commit whose "database" is an array; `poison` items make a batch fail. */
@@ -24,7 +25,7 @@ describe('GroupCommit', () => {
     const results = await Promise.all([1, 2, 3, 4, 5].map((n) => commit.submit(n)));
     expect(results).toEqual(['ok 1', 'ok 2', 'ok 3', 'ok 4', 'ok 5']);
     expect(committed).toEqual([[1, 2, 3, 4, 5]]);
-    expect(commit.stats).toEqual({ batches: 1, items: 5 });
+    expect(commit.stats).toEqual({ batches: 1, items: 5, failed: 0 });
   });
 
   it('never puts more than maxBatch items in one batch', async () => {
@@ -51,5 +52,88 @@ describe('GroupCommit', () => {
     await commit.drain();
     expect(committed).toEqual([[7]]);
     await expect(pending).resolves.toBe('ok 7');
+  });
+
+  describe('when the database does not answer', () => {
+    const unavailable = () => new DatabaseUnavailableError('no answer');
+
+    it('writes a batch again whole, never item by item, until it commits', async () => {
+      const attempts: number[][] = [];
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        retryDelaysMs: [1, 1, 1],
+        write: (items) => {
+          attempts.push(items);
+          if (attempts.length < 3) return Promise.reject(unavailable());
+          return Promise.resolve(items.map((n) => `ok ${n}`));
+        },
+      });
+      const results = await Promise.all([1, 2].map((n) => commit.submit(n)));
+      expect(results).toEqual(['ok 1', 'ok 2']);
+      expect(attempts).toEqual([
+        [1, 2],
+        [1, 2],
+        [1, 2],
+      ]);
+    });
+
+    it('gives up after its retries and counts what it could not write', async () => {
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        retryDelaysMs: [1, 1],
+        write: () => Promise.reject(unavailable()),
+      });
+      const results = await Promise.allSettled([1, 2].map((n) => commit.submit(n)));
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(commit.stats.failed).toBe(2);
+    });
+
+    it('answers a submitter past its deadline and never writes its queued item', async () => {
+      const written: number[][] = [];
+      let release!: () => void;
+      const stalled = new Promise<void>((resolve) => (release = resolve));
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        deadlineMs: 20,
+        write: async (items) => {
+          await stalled;
+          written.push(items);
+          return items.map((n) => `ok ${n}`);
+        },
+      });
+      const first = commit.submit(1);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      // Queued behind the stalled batch, which holds the only slot.
+      const second = commit.submit(2);
+      await expect(first).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      await expect(second).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      release();
+      await commit.drain();
+      // The batch already sent commits as one; the queued item is withdrawn.
+      expect(written).toEqual([[1]]);
+    });
+
+    it('does not write again a batch whose submitters have deadlines', async () => {
+      let attempts = 0;
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        deadlineMs: 1000,
+        retryDelaysMs: [1],
+        write: () => {
+          attempts += 1;
+          return Promise.reject(unavailable());
+        },
+      });
+      await expect(commit.submit(1)).rejects.toBeInstanceOf(DatabaseUnavailableError);
+      expect(attempts).toBe(1);
+    });
   });
 });

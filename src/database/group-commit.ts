@@ -1,3 +1,6 @@
+import { Logger } from '@nestjs/common';
+import { DatabaseUnavailableError, isDatabaseUnavailable } from './database-errors';
+
 export interface GroupCommitOptions<Item, Result> {
   /** Most items written in one batch. */
   maxBatch: number;
@@ -9,32 +12,58 @@ export interface GroupCommitOptions<Item, Result> {
   write: (items: Item[]) => Promise<Result[]>;
   /** Told when a batch failed and its items are written again one by one. */
   onBatchFailure?: (error: unknown, size: number) => void;
+  /**
+   * How long a submitter waits for its commit before it is told the database is unavailable
+   * (DatabaseUnavailableError). An item still queued then is withdrawn and never written;
+   * one already sent is never written again. Without a deadline a submitter waits while a
+   * database that does not answer is retried (`retryDelaysMs`).
+   */
+  deadlineMs?: number;
+  /** Pauses before writing a batch again after the database did not answer. */
+  retryDelaysMs?: number[];
+  /** What the items are, for log lines ("clicks"). */
+  name?: string;
 }
+
+/** About 30 s of retries in all: longer than a database restart or a failover usually takes. */
+export const UNAVAILABLE_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000];
 
 interface Pending<Item, Result> {
   item: Item;
   resolve: (result: Result) => void;
   reject: (error: unknown) => void;
+  /** Answered (committed, failed or past its deadline): nothing more is written for it. */
+  settled: boolean;
+  timer: NodeJS.Timeout | null;
 }
 
 /**
  * Group commit: each `submit()` resolves only once its item is committed, while concurrent
  * submissions share one transaction per batch instead of one each. A batch that fails is
  * written again item by item, so one bad item fails only its own caller, never its batch
- * mates.
+ * mates. A batch the database did not answer is not split (each item would wait as long):
+ * it is written again whole, after a pause, for the items whose submitters still wait. That
+ * is safe even when the first commit did land unseen: every row has a generated primary
+ * key, so the second attempt fails on it and changes nothing.
  */
 export class GroupCommit<Item, Result> {
+  private readonly logger = new Logger('GroupCommit');
   private queue: Pending<Item, Result>[] = [];
   private readonly inFlight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
-  /** Committed batches and items since start: how well the batching works. */
-  readonly stats = { batches: 0, items: 0 };
+  /** Committed batches and items since start, and items finally not written (`failed`). */
+  readonly stats = { batches: 0, items: 0, failed: 0 };
 
   constructor(private readonly options: GroupCommitOptions<Item, Result>) {}
 
   submit(item: Item): Promise<Result> {
     return new Promise<Result>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      const pending: Pending<Item, Result> = { item, resolve, reject, settled: false, timer: null };
+      const { deadlineMs } = this.options;
+      if (deadlineMs !== undefined) {
+        pending.timer = setTimeout(() => this.giveUp(pending, deadlineMs), deadlineMs);
+      }
+      this.queue.push(pending);
       if (this.queue.length >= this.options.maxBatch) this.startFlush();
       // A short wait lets concurrent requests join the batch; none while every slot is
       // busy, because a finishing batch picks the queue up as soon as it commits.
@@ -63,19 +92,66 @@ export class GroupCommit<Item, Result> {
     }
   }
 
+  /** The submitter stops waiting; a queued item leaves the queue unwritten. */
+  private giveUp(pending: Pending<Item, Result>, deadlineMs: number): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) this.queue.splice(queued, 1);
+    settle(pending, () =>
+      pending.reject(
+        new DatabaseUnavailableError(`the database did not commit within ${deadlineMs} ms`),
+      ),
+    );
+  }
+
   private async writeBatch(batch: Pending<Item, Result>[]): Promise<void> {
-    try {
-      const results = await this.options.write(batch.map((p) => p.item));
-      this.stats.batches += 1;
-      this.stats.items += batch.length;
-      batch.forEach((pending, i) => pending.resolve(results[i]));
-    } catch (error) {
-      if (batch.length === 1) {
-        batch[0].reject(error);
+    const delays = this.options.retryDelaysMs ?? UNAVAILABLE_RETRY_DELAYS_MS;
+    for (let attempt = 0; ; attempt++) {
+      const waiting = batch.filter((pending) => !pending.settled);
+      if (waiting.length === 0) return;
+      try {
+        const results = await this.options.write(waiting.map((p) => p.item));
+        this.stats.batches += 1;
+        this.stats.items += waiting.length;
+        waiting.forEach((pending, i) => settle(pending, () => pending.resolve(results[i])));
+        return;
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          // Submitters with a deadline got their answer or get it now; the rest wait on.
+          const delay = this.options.deadlineMs === undefined ? delays[attempt] : undefined;
+          if (delay === undefined) return this.fail(waiting, error, attempt > 0);
+          this.logger.warn(
+            `the database did not answer; writing ${waiting.length} ${this.label} again in ${delay} ms (${(error as Error).message})`,
+          );
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          continue;
+        }
+        if (waiting.length === 1) return this.fail(waiting, error, false);
+        this.options.onBatchFailure?.(error, waiting.length);
+        for (const pending of waiting) await this.writeBatch([pending]);
         return;
       }
-      this.options.onBatchFailure?.(error, batch.length);
-      for (const pending of batch) await this.writeBatch([pending]);
     }
   }
+
+  private fail(items: Pending<Item, Result>[], error: unknown, retried: boolean): void {
+    const live = items.filter((pending) => !pending.settled);
+    this.stats.failed += live.length;
+    if (retried) {
+      this.logger.error(
+        `gave up writing ${live.length} ${this.label}: the database did not answer (${(error as Error).message})`,
+      );
+    }
+    live.forEach((pending) => settle(pending, () => pending.reject(error)));
+  }
+
+  private get label(): string {
+    return this.options.name ?? 'items';
+  }
+}
+
+function settle<Item, Result>(pending: Pending<Item, Result>, answer: () => void): void {
+  if (pending.settled) return;
+  pending.settled = true;
+  if (pending.timer) clearTimeout(pending.timer);
+  answer();
 }

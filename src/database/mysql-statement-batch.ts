@@ -1,4 +1,5 @@
-import { createPool, format, type Pool, type PoolConnection } from 'mysql2/promise';
+import { format, type Pool, type PoolConnection } from 'mysql2/promise';
+import { createPoolWithDeadlines, type DatabaseDeadlines } from './mysql-deadlines';
 import { isTransient } from './sql';
 
 export interface Statement {
@@ -21,15 +22,18 @@ export interface Statement {
 export class MysqlStatementBatch {
   private readonly pool: Pool;
 
-  constructor(url: string, connections = 4) {
-    this.pool = createPool({
-      uri: url,
-      connectionLimit: connections,
-      multipleStatements: true,
-      // As TypeORM's own connections: UTC, and every character a conversation may hold.
-      timezone: 'Z',
-      charset: 'UTF8MB4_UNICODE_CI',
-    });
+  constructor(url: string, deadlines: DatabaseDeadlines, connections = 4) {
+    this.pool = createPoolWithDeadlines(
+      {
+        uri: url,
+        connectionLimit: connections,
+        multipleStatements: true,
+        // As TypeORM's own connections: UTC, and every character a conversation may hold.
+        timezone: 'Z',
+        charset: 'UTF8MB4_UNICODE_CI',
+      },
+      deadlines,
+    ).promise();
   }
 
   /** Commits the statements together, or none of them; retries when the database asks to. */

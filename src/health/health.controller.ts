@@ -1,21 +1,33 @@
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import {
-  ApiOkResponse,
-  ApiOperation,
-  ApiProperty,
-  ApiServiceUnavailableResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { Controller, Get, HttpStatus, OnModuleDestroy } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { ProblemException } from '@/common/problem';
+import { AppConfig } from '@/config/app-config';
+import { withDeadline } from '@/database/database-errors';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' }) status: string;
 }
 
+/** A readiness probe must answer before the prober gives up (Kubernetes waits 1 s). */
+const READY_DEADLINE_MS = 1000;
+
 @ApiTags('health')
 @Controller('health')
-export class HealthController {
-  constructor(private readonly dataSource: DataSource) {}
+export class HealthController implements OnModuleDestroy {
+  /** Set when shutdown starts: the balancer stops sending while requests in flight finish. */
+  private draining = false;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** Nest's first shutdown step, before the HTTP server stops taking requests. */
+  onModuleDestroy(): void {
+    this.draining = true;
+  }
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers' })
@@ -25,14 +37,31 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: the database answers' })
+  @ApiOperation({
+    summary: 'Readiness: the database answers and the instance is not shutting down',
+    description: `Answers within about ${READY_DEADLINE_MS} ms whatever the database does.`,
+  })
   @ApiOkResponse({ type: HealthDto })
-  @ApiServiceUnavailableResponse({ description: 'The database does not answer.' })
+  @ApiProblemResponses({ 503: ['database_unavailable', 'shutting_down'] })
   async ready(): Promise<HealthDto> {
+    if (this.draining) {
+      throw new ProblemException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'shutting_down',
+        'This instance is shutting down; send requests to another one.',
+      );
+    }
+    const deadline = Math.min(this.config.databaseTimeoutMs, READY_DEADLINE_MS);
     try {
-      await this.dataSource.query('SELECT 1');
+      await withDeadline(this.dataSource.query('SELECT 1'), deadline, 'readiness check');
     } catch {
-      throw new ServiceUnavailableException('The database does not answer.');
+      throw new ProblemException(
+        HttpStatus.SERVICE_UNAVAILABLE,
+        'database_unavailable',
+        'The database does not answer.',
+        undefined,
+        { 'retry-after': '5' },
+      );
     }
     return { status: 'ok' };
   }

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import { hashApiKey, looksLikeApiKey } from '@/auth/api-key-material';
 import { AppConfig } from '@/config/app-config';
+import { withDeadline } from '@/database/database-errors';
 import { ApiKey } from './entities/api-key.entity';
 import { KeyCredential } from './publisher-credentials';
 
@@ -44,7 +45,9 @@ export class ApiKeyResolver {
     let loading = this.loading.get(hash);
     if (!loading) {
       const generation = this.generation;
-      const read = this.load(hash).finally(() => {
+      // A stalled database answers fetch-ads 503 in time instead of holding it.
+      const lookup = withDeadline(this.load(hash), this.config.databaseTimeoutMs, 'API key lookup');
+      const read = lookup.finally(() => {
         if (this.loading.get(hash)?.read === read) this.loading.delete(hash);
       });
       loading = { read, generation };

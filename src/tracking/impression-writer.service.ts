@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { sqlDatetime } from '@/common/clock';
+import { databaseDeadlines } from '@/database/data-source-options';
 import { GroupCommit } from '@/database/group-commit';
 import { MysqlStatementBatch, type Statement } from '@/database/mysql-statement-batch';
 import { transactionWithRetry } from '@/database/sql';
@@ -48,8 +49,13 @@ export class ImpressionWriter implements OnApplicationShutdown {
     config: AppConfig,
   ) {
     this.mysql =
-      config.database.type === 'mysql' ? new MysqlStatementBatch(config.database.url) : null;
+      config.database.type === 'mysql'
+        ? new MysqlStatementBatch(config.database.url, databaseDeadlines(config))
+        : null;
     this.batches = new GroupCommit({
+      name: 'impressions',
+      // fetch-ads answers 503 rather than wait longer; an ad it did not serve is not written.
+      deadlineMs: config.databaseTimeoutMs,
       maxBatch: config.impressionBatchSize,
       flushMs: config.impressionFlushMs,
       maxConcurrent: this.mysql ? 2 : 1,

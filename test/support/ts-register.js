@@ -1,0 +1,18 @@
+const { transformSync } = require('@swc/core');
+const Module = require('node:module');
+const fs = require('node:fs');
+const path = require('node:path');
+const root = path.resolve(__dirname, '../..');
+const resolve = Module._resolveFilename;
+Module._resolveFilename = function (request, ...rest) {
+  const mapped = request.startsWith('@/') ? path.join(root, 'src', request.slice(2)) : request;
+  return resolve.call(this, mapped, ...rest);
+};
+require.extensions['.ts'] = (module, filename) => {
+  const { code } = transformSync(fs.readFileSync(filename, 'utf8'), {
+    filename,
+    jsc: { parser: { syntax: 'typescript', decorators: true }, transform: { legacyDecorator: true, decoratorMetadata: true }, target: 'es2022', keepClassNames: true },
+    module: { type: 'commonjs' },
+  });
+  module._compile(code, filename);
+};
