@@ -41,7 +41,7 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
     t = await startTestApp({
       // Where the click rules have these settings: no minimum delay, no per-IP cap in reach.
       CLICK_MIN_SECONDS: '0',
-      CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE: '1000',
+      CLICK_IP_LIMIT_CAMPAIGN_MINUTE: '1000',
       CLICK_IP_LIMIT_PER_HOUR: '1000',
       CLICK_IP_LIMIT_PER_DAY: '1000',
     });
