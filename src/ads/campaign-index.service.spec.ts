@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import type { CampaignsService } from '@/campaigns/campaigns.service';
 import type {
   ServabilityProbe,
@@ -28,6 +29,8 @@ class FakeSnapshots {
   campaigns: ServableCampaign[] = [];
   probed: ServabilityProbe = { exhausted: 0, other: 'a' };
   reads = 0;
+  /** How many of the next reads fail, as a database that has gone away would. */
+  failures = 0;
   /** When set, the read waits for it after handing over the first campaign. */
   hold: Promise<void> | null = null;
 
@@ -40,6 +43,10 @@ class FakeSnapshots {
     consume: (batch: ServableCampaign[]) => Promise<void>,
   ): Promise<SnapshotFacts> {
     this.reads++;
+    if (this.failures > 0) {
+      this.failures--;
+      throw new Error('snapshot read failed');
+    }
     const [first, ...rest] = this.campaigns;
     if (first) await consume([first]);
     if (this.hold) await this.hold;
@@ -50,8 +57,15 @@ class FakeSnapshots {
 
 class FakeCampaigns {
   exhaustedListeners: ((id: string) => void)[] = [];
+  changeListeners: (() => Promise<void>)[] = [];
   served: (id: string) => { id: string; targetUrl: string } | undefined = () => undefined;
-  onChange(): void {}
+  onChange(listener: () => Promise<void>): void {
+    this.changeListeners.push(listener);
+  }
+  /** What CampaignChangeNotifier does after a committed change. */
+  async notifyChanged(): Promise<void> {
+    for (const listener of this.changeListeners) await listener();
+  }
   onExhausted(listener: (id: string) => void): void {
     this.exhaustedListeners.push(listener);
   }
@@ -143,5 +157,50 @@ describe('CampaignIndexService', () => {
     snapshots.probed.other = 'b';
     await service.refresh();
     expect(snapshots.reads).toBe(2);
+  });
+
+  describe('a rebuild after a committed change that fails', () => {
+    beforeEach(() => {
+      jest.useFakeTimers({ doNotFake: ['setImmediate'] });
+      jest.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    });
+    afterEach(() => {
+      jest.useRealTimers();
+      jest.restoreAllMocks();
+    });
+
+    it('does not fail the change, and is retried after 0.5 s', async () => {
+      const { snapshots, campaigns, winner } = setUp();
+      snapshots.campaigns = [servable('new', 'ai', 1_000_000)];
+      snapshots.failures = 1;
+
+      await expect(campaigns.notifyChanged()).resolves.toBeUndefined();
+      expect(winner()).toBeUndefined();
+      expect(Logger.prototype.error).toHaveBeenCalledTimes(1);
+
+      await jest.advanceTimersByTimeAsync(499);
+      expect(snapshots.reads).toBe(1);
+      await jest.advanceTimersByTimeAsync(1);
+      // The retry's build yields to the event loop between slices: give it those turns.
+      for (let turn = 0; turn < 100 && winner() === undefined; turn++) {
+        await new Promise<void>((resolve) => setImmediate(resolve));
+      }
+      expect(winner()).toBe('new');
+      expect(snapshots.reads).toBe(2);
+    });
+
+    it('backs off 0.5, 1, 2, 4, 8 and 16 s, then leaves it to the periodic refresh', async () => {
+      const { snapshots, campaigns } = setUp();
+      snapshots.failures = 100;
+      await campaigns.notifyChanged();
+      const readsAt: number[] = [];
+      for (let second = 0.5; second <= 40; second += 0.5) {
+        const before = snapshots.reads;
+        await jest.advanceTimersByTimeAsync(500);
+        if (snapshots.reads > before) readsAt.push(second);
+      }
+      expect(readsAt).toEqual([0.5, 1.5, 3.5, 7.5, 15.5, 31.5]);
+      expect(jest.getTimerCount()).toBe(0);
+    });
   });
 });
