@@ -58,7 +58,9 @@ export function asStartupConfigError(error: unknown): ConfigError | null {
   };
   if (typeof path !== 'string' || typeof code !== 'string') return null;
   if (!['EACCES', 'EPERM', 'EROFS', 'ENOTDIR', 'EEXIST', 'ENOSPC'].includes(code)) return null;
-  return new ConfigError(
-    `Invalid environment variable DATABASE_URL: cannot ${syscall === 'mkdir' ? 'create the directory' : 'write'} ${path} (${code}); ${FIX}`,
-  );
+  const problem =
+    code === 'EEXIST' || code === 'ENOTDIR'
+      ? `${path} is a file, not a directory (${code})`
+      : `cannot ${syscall === 'mkdir' ? 'create the directory' : 'write'} ${path} (${code})`;
+  return new ConfigError(`Invalid environment variable DATABASE_URL: ${problem}; ${FIX}`);
 }
