@@ -28,7 +28,7 @@ describe('isKnownBot', () => {
     ['a bare HeadlessChrome token', 'HeadlessChrome/131.0'],
     ['PhantomJS', PHANTOMJS],
     ['a browser naming Playwright', `${CHROME} Playwright/1.49.0`],
-    ['a browser naming Puppeteer', `${CHROME} Puppeteer`],
+    ['a bare Puppeteer token', 'Puppeteer'],
     ['Googlebot', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'],
     ['Bingbot', 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)'],
     ['a Slack link preview', 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)'],

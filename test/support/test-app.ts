@@ -54,7 +54,7 @@ export async function startTestApp(
     // Suites click right after fetching, all from 127.0.0.1; the invalid-traffic suites pass
     // '' (unset) to run with the production defaults instead.
     CLICK_MIN_SECONDS: '0',
-    CLICK_IP_LIMIT_PER_CAMPAIGN_MINUTE: '1000',
+    CLICK_IP_LIMIT_CAMPAIGN_MINUTE: '1000',
     CLICK_IP_LIMIT_PER_HOUR: '1000',
     CLICK_IP_LIMIT_PER_DAY: '1000',
     ...env,
