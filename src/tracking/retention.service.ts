@@ -44,7 +44,12 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   /** Lets a running purge finish before the database connections close. */
-  async beforeApplicationShutdown(): Promise<void> {
+  beforeApplicationShutdown(): Promise<void> {
+    return this.whenIdle();
+  }
+
+  /** Resolves once the background purge running now, if any, has finished. */
+  async whenIdle(): Promise<void> {
     await this.running;
   }
 
