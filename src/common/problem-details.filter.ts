@@ -102,7 +102,7 @@ export function sendProblem(
     // An outage answers many requests alike: one line each, no stack; the cause is in it.
     logger.warn(`request ${request.id} ${request.method} ${request.url}: ${String(error)}`);
     if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
-  } else if (problem.status >= 500) {
+  } else if (problem.status >= 500 && problem.code !== 'shutting_down') {
     logger.error(
       `request ${request.id} ${request.method} ${request.url} failed`,
       error instanceof Error ? error.stack : String(error),

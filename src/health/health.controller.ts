@@ -1,10 +1,11 @@
-import { Controller, Get, HttpStatus, OnModuleDestroy } from '@nestjs/common';
+import { Controller, Get, HttpStatus } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { DataSource } from 'typeorm';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
 import { withDeadline } from '@/database/database-errors';
+import { RequestDrain } from './request-drain.service';
 
 class HealthDto {
   @ApiProperty({ example: 'ok' }) status: string;
@@ -15,19 +16,12 @@ const READY_DEADLINE_MS = 1000;
 
 @ApiTags('health')
 @Controller('health')
-export class HealthController implements OnModuleDestroy {
-  /** Set when shutdown starts: the balancer stops sending while requests in flight finish. */
-  private draining = false;
-
+export class HealthController {
   constructor(
     private readonly dataSource: DataSource,
     private readonly config: AppConfig,
+    private readonly drain: RequestDrain,
   ) {}
-
-  /** Nest's first shutdown step, before the HTTP server stops taking requests. */
-  onModuleDestroy(): void {
-    this.draining = true;
-  }
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers' })
@@ -44,7 +38,8 @@ export class HealthController implements OnModuleDestroy {
   @ApiOkResponse({ type: HealthDto })
   @ApiProblemResponses({ 503: ['database_unavailable', 'shutting_down'] })
   async ready(): Promise<HealthDto> {
-    if (this.draining) {
+    // From the moment shutdown starts, so a balancer stops sending while requests drain.
+    if (this.drain.draining) {
       throw new ProblemException(
         HttpStatus.SERVICE_UNAVAILABLE,
         'shutting_down',
