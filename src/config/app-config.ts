@@ -82,7 +82,7 @@ export class AppConfig {
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES ?? 64 * 1024;
     this.campaignIndexRefreshMs = (env.CAMPAIGN_INDEX_REFRESH_SECONDS ?? 10) * 1000;
     this.databaseTimeoutMs = env.DATABASE_TIMEOUT_MS ?? 1500;
-    this.databaseQueryTimeoutMs = env.DATABASE_QUERY_TIMEOUT_MS ?? 30_000;
+    this.databaseQueryTimeoutMs = env.DATABASE_QUERY_TIMEOUT_MS ?? 60_000;
     this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
     this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;
     this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 0;

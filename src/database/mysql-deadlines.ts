@@ -66,20 +66,34 @@ function guardQueries(connection: PoolConnection, ms: number): void {
   const query = connection.query.bind(connection) as QueryFn;
   (connection as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
     const last = args.length - 1;
-    if (typeof args[last] !== 'function') return query(...args);
-    const callback = args[last] as Callback;
-    let waiting = true;
-    const timer = setTimeout(() => {
-      waiting = false;
-      connection.destroy();
-      callback(new DatabaseUnavailableError(unanswered('statement', ms)));
-    }, ms);
-    return query(...args.slice(0, last), (error: Error | null, ...results: unknown[]) => {
-      if (!waiting) return;
-      waiting = false;
-      clearTimeout(timer);
-      callback(error, ...results);
-    });
+    // Called with a callback (TypeORM, promise wrappers), or with a command that carries one
+    // (the pool's own `query()`).
+    const command = args[0] as { onResult?: Callback } | null;
+    if (typeof args[last] === 'function') {
+      args[last] = withStatementDeadline(connection, ms, args[last] as Callback);
+    } else if (typeof command?.onResult === 'function') {
+      command.onResult = withStatementDeadline(connection, ms, command.onResult);
+    }
+    return query(...args);
+  };
+}
+
+function withStatementDeadline(
+  connection: PoolConnection,
+  ms: number,
+  callback: Callback,
+): Callback {
+  let waiting = true;
+  const timer = setTimeout(() => {
+    waiting = false;
+    connection.destroy();
+    callback(new DatabaseUnavailableError(unanswered('statement', ms)));
+  }, ms);
+  return (error, ...results) => {
+    if (!waiting) return;
+    waiting = false;
+    clearTimeout(timer);
+    callback(error, ...results);
   };
 }
 

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import { DataSource } from 'typeorm';
 import { Click } from '@/tracking/entities/click.entity';
+import { DatabaseUnavailableError } from '@/database/database-errors';
+import { createPoolWithDeadlines } from '@/database/mysql-deadlines';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { ask, campaignLink, followAsBrowser } from '../support/ads';
 import { expectProblem } from '../support/problem';
@@ -87,7 +89,6 @@ function describeMysqlStalls(): void {
         timed(t.fetchAds(unused.key, ask('frozen lake'))),
         timed(followAsBrowser(link)),
       ]);
-      const secondsTo503 = (ready.ms / 1000).toFixed(2);
 
       await expectProblem(ready.value, 503, 'database_unavailable');
       expect(ready.ms).toBeLessThan(ANSWER_WITHIN_MS);
@@ -106,9 +107,11 @@ function describeMysqlStalls(): void {
         async () => (await t.http('/health/ready')).status === 200,
         10_000,
       );
+      const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
       console.log(
-        `MariaDB frozen for ${STALL_MS / 1000} s: readiness 503 after ${secondsTo503} s; ` +
-          `200 again ${(recovery / 1000).toFixed(2)} s after it thawed`,
+        `MariaDB frozen for ${seconds(STALL_MS)}: readiness 503 after ${seconds(ready.ms)}, ` +
+          `fetch-ads 503 after ${seconds(ad.ms)} (${seconds(uncachedKey.ms)} with an uncached key), ` +
+          `click redirected after ${seconds(click.ms)}; readiness 200 again ${seconds(recovery)} after the thaw`,
       );
 
       expect((await t.fetchAds(served.key, ask('frozen lake'))).status).toBe(200);
@@ -121,6 +124,30 @@ function describeMysqlStalls(): void {
       expect(after.billed).toBe(1);
       expect(after.spend).toHaveLength(1);
     }, 90_000);
+
+    it('drops a connection whose statement goes unanswered, and never hands it out again', async () => {
+      const pool = createPoolWithDeadlines(
+        { uri: proxy.route(db.url).replace(/^mariadb:/, 'mysql:'), connectionLimit: 1 },
+        { acquireMs: 500, queryMs: 1000 },
+      ).promise();
+      try {
+        await pool.query('SELECT 1');
+        proxy.freeze();
+        const stalled = await timed(pool.query('SELECT 1').catch((error: unknown) => error));
+        expect(stalled.value).toBeInstanceOf(DatabaseUnavailableError);
+        expect(stalled.ms).toBeLessThan(ANSWER_WITHIN_MS);
+        // The only connection is gone, so the next caller waits for a new one: in vain.
+        const queued = await timed(pool.query('SELECT 1').catch((error: unknown) => error));
+        expect(queued.value).toBeInstanceOf(DatabaseUnavailableError);
+        expect(queued.ms).toBeLessThan(ANSWER_WITHIN_MS);
+        proxy.thaw();
+        const [rows] = await pool.query('SELECT 2 AS two');
+        expect(rows).toEqual([{ two: 2 }]);
+      } finally {
+        proxy.thaw();
+        await pool.end();
+      }
+    });
 
     it('answers 503 database_unavailable at once while the server is down, then recovers', async () => {
       await t.f.campaign({ keywords: 'closed shop', bid: '0.5' });
