@@ -7,7 +7,7 @@ import { ENTITIES } from './entities';
 import { type DatabaseDeadlines, mysqlDriverWithDeadlines } from './mysql-deadlines';
 
 /** The defaults of DATABASE_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS. */
-export const DEFAULT_DEADLINES: DatabaseDeadlines = { acquireMs: 1500, queryMs: 60_000 };
+const DEFAULT_DEADLINES: DatabaseDeadlines = { acquireMs: 1500, queryMs: 60_000 };
 
 /** The deadlines the configuration sets (DATABASE_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS). */
 export const databaseDeadlines = (config: AppConfig): DatabaseDeadlines => ({

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { buildDataSourceOptions, databaseDeadlines } from './data-source-options';
 import { isDatabaseUnavailable } from './database-errors';
+import type { MysqlDriverWithDeadlines } from './mysql-deadlines';
 
 /** One DataSource for the app; pending migrations run at start-up. */
 @Module({
@@ -18,6 +20,13 @@ import { isDatabaseUnavailable } from './database-errors';
         retryAttempts: 5,
         retryDelay: 1000,
       }),
+      dataSourceFactory: async (options) => {
+        const dataSource = await new DataSource(options!).initialize();
+        // Migrations have run: from now on a statement may go unanswered only so long.
+        const { driver } = options as { driver?: Partial<MysqlDriverWithDeadlines> };
+        driver?.armStatementDeadlines?.();
+        return dataSource;
+      },
     }),
   ],
 })

@@ -43,9 +43,9 @@ export function createPoolWithDeadlines(options: PoolOptions, deadlines: Databas
       }
       waiting = false;
       clearTimeout(timer);
-      if (connection && !guarded.has(connection) && deadlines.queryMs > 0) {
+      if (connection && !guarded.has(connection)) {
         guarded.add(connection);
-        guardQueries(connection, deadlines.queryMs);
+        guardQueries(connection, deadlines);
       }
       callback(error, connection);
     });
@@ -53,18 +53,34 @@ export function createPoolWithDeadlines(options: PoolOptions, deadlines: Databas
   return pool;
 }
 
-/** TypeORM's `driver` option: mysql2 as it is, with its pools made by createPoolWithDeadlines. */
-export function mysqlDriverWithDeadlines(deadlines: DatabaseDeadlines): typeof mysql {
+/** TypeORM's `driver` option: mysql2 as it is, its pools made by createPoolWithDeadlines. */
+export interface MysqlDriverWithDeadlines {
+  createPool(options: PoolOptions): Pool;
+  /** Migrations are done: from now on statements have their deadline. */
+  armStatementDeadlines(): void;
+}
+
+/**
+ * Statements have no deadline until `armStatementDeadlines()`: the migrations run at start-up
+ * (or by the CLI, which never arms it) may rightly take minutes on a large table.
+ */
+export function mysqlDriverWithDeadlines(deadlines: DatabaseDeadlines): MysqlDriverWithDeadlines {
+  const live: DatabaseDeadlines = { acquireMs: deadlines.acquireMs, queryMs: 0 };
   return {
     ...mysql,
-    createPool: (options: PoolOptions) => createPoolWithDeadlines(options, deadlines),
-  } as typeof mysql;
+    createPool: (options: PoolOptions) => createPoolWithDeadlines(options, live),
+    armStatementDeadlines: () => {
+      live.queryMs = deadlines.queryMs;
+    },
+  };
 }
 
 /** A statement unanswered after `ms` fails, and its connection is dropped, never reused. */
-function guardQueries(connection: PoolConnection, ms: number): void {
+function guardQueries(connection: PoolConnection, deadlines: DatabaseDeadlines): void {
   const query = connection.query.bind(connection) as QueryFn;
   (connection as unknown as { query: QueryFn }).query = (...args: unknown[]) => {
+    const ms = deadlines.queryMs;
+    if (ms <= 0) return query(...args);
     const last = args.length - 1;
     // Called with a callback (TypeORM, promise wrappers), or with a command that carries one
     // (the pool's own `query()`).
