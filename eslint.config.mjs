@@ -15,6 +15,8 @@ export default tseslint.config(
       'scripts/*.mjs',
       'src/dashboard/public/**',
       'examples/**/*.js',
+      // Plain CommonJS that node preloads to run src/main.ts without a build (e2e suites).
+      'test/support/ts-register.js',
     ],
   },
   js.configs.recommended,
