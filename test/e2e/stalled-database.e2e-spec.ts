@@ -205,7 +205,11 @@ function describeSqliteLock(): void {
 
         const click = await timed(followAsBrowser(link));
         expect(click.value.status).toBe(302);
-        expect(click.ms).toBeLessThan(ANSWER_WITHIN_MS + 1000);
+        expect(click.ms).toBeLessThan(ANSWER_WITHIN_MS);
+        console.log(
+          `SQLite locked by another process: fetch-ads 503 after ${ad.ms} ms, ` +
+            `click redirected after ${click.ms} ms`,
+        );
       } finally {
         other.exec('ROLLBACK');
         other.close();
