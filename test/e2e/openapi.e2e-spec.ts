@@ -28,6 +28,7 @@ describe('OpenAPI document', () => {
       '415',
       '429',
       '500',
+      '503',
     ]);
     expect(fetchAds.security).toEqual([{ 'service-api-key': [] }]);
     expect(document.components.securitySchemes['service-api-key']).toMatchObject({
