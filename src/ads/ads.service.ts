@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { Clock } from '@/common/clock';
 import { microsToUnits } from '@/common/money';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
@@ -23,6 +24,7 @@ export class AdsService {
     private readonly impressions: ImpressionWriter,
     private readonly signer: ClickLinkSigner,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   async fetchAds(caller: KeyCredential, request: FetchAdsRequestDto): Promise<FetchAdsResponseDto> {
@@ -44,7 +46,7 @@ export class AdsService {
     const campaign = match.campaign;
     const impression: Impression = {
       id: newId(),
-      createdAt: new Date(),
+      createdAt: this.clock.now(),
       modelId: caller.modelId,
       publisherId: caller.publisherId,
       campaignId: campaign.id,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { utcDay } from '@/common/clock';
+import { Clock, utcDay } from '@/common/clock';
 import type { CampaignStatsDto, ReportQueryDto } from '@/earnings/dto/reports.dto';
 import { ReportsService } from '@/earnings/reports.service';
 import { spentOnDay } from './campaign-eligibility';
@@ -25,7 +25,13 @@ export class CampaignManagementService {
   constructor(
     private readonly campaigns: CampaignsService,
     private readonly reports: ReportsService,
+    private readonly clock: Clock,
   ) {}
+
+  /** The UTC day whose spend counts as "today" (the clock of the click path). */
+  private today(): string {
+    return utcDay(this.clock.now());
+  }
 
   async listCampaigns(query: CampaignListQueryDto): Promise<CampaignPageDto> {
     const page = pageOf(query);
@@ -33,7 +39,7 @@ export class CampaignManagementService {
       { status: query.status, advertiserId: query.advertiser_id, keyword: query.keyword },
       page,
     );
-    const today = utcDay(new Date());
+    const today = this.today();
     return {
       items: items.map((c) => toCampaignDto(c, today)),
       page: page.page,
@@ -43,17 +49,17 @@ export class CampaignManagementService {
   }
 
   async getCampaign(id: string): Promise<CampaignDto> {
-    return toCampaignDto(await this.require(id), utcDay(new Date()));
+    return toCampaignDto(await this.require(id), this.today());
   }
 
   async createCampaign(dto: CreateCampaignDto, actorId: string): Promise<CampaignDto> {
     const campaign = await this.campaigns.createCampaign(toNewCampaign(dto), actorId);
-    return toCampaignDto(campaign, utcDay(new Date()));
+    return toCampaignDto(campaign, this.today());
   }
 
   async updateCampaign(id: string, dto: UpdateCampaignDto, actorId: string): Promise<CampaignDto> {
     const campaign = await this.campaigns.updateCampaign(id, toCampaignChanges(dto), actorId);
-    return toCampaignDto(campaign, utcDay(new Date()));
+    return toCampaignDto(campaign, this.today());
   }
 
   async campaignAudit(id: string, query: PageQueryDto): Promise<CampaignAuditPageDto> {
@@ -76,7 +82,7 @@ export class CampaignManagementService {
         budgetTotalMicros: campaign.budgetTotalMicros,
         budgetDailyMicros: campaign.budgetDailyMicros,
         spentMicros: campaign.spentMicros,
-        spentTodayMicros: spentOnDay(campaign, utcDay(new Date())),
+        spentTodayMicros: spentOnDay(campaign, this.today()),
       },
       query,
     );

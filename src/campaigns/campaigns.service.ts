@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOneOptions, Repository } from 'typeorm';
 import { normaliseKeyword } from '@/ads/matching/normalise';
 import type { Device } from '@/ads/matching/matching.types';
-import { sqlDatetime, utcDay } from '@/common/clock';
+import { Clock, sqlDatetime, utcDay } from '@/common/clock';
 import { ProblemException } from '@/common/problem';
 import { newId } from '@/database/columns';
 import { isMysql, transactionWithRetry } from '@/database/sql';
@@ -71,6 +71,7 @@ export class CampaignsService {
     @InjectRepository(CampaignAuditEntry) private readonly audit: Repository<CampaignAuditEntry>,
     private readonly advertisers: AdvertisersService,
     private readonly changes: CampaignChangeNotifier,
+    private readonly clock: Clock,
   ) {}
 
   /** Registers a listener that runs, awaited, after every change made through this service. */
@@ -272,7 +273,7 @@ export class CampaignsService {
       changed.add(campaignId);
       return 'billed';
     });
-    const now = new Date();
+    const now = this.clock.now();
     if (changed.size > 0) {
       // One statement for the whole batch (a round trip per campaign made batches slow).
       const ids = [...changed];

@@ -39,6 +39,8 @@ export class DashboardPage {
     await reply
       .header('content-security-policy', CONTENT_SECURITY_POLICY)
       .header('x-content-type-options', 'nosniff')
+      // Helmet's SAMEORIGIN would contradict the policy's frame-ancestors 'none'.
+      .header('x-frame-options', 'DENY')
       .header('referrer-policy', 'same-origin')
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { CampaignsService } from '@/campaigns/campaigns.service';
+import { Clock } from '@/common/clock';
 import { keyedHasher } from '@/common/keyed-hash';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
@@ -43,6 +44,7 @@ export class ClickService {
     private readonly recorder: ClickRecorder,
     private readonly signer: ClickLinkSigner,
     config: AppConfig,
+    private readonly clock: Clock,
   ) {
     this.hashIp = keyedHasher(config.clickSigningSecret, 'click-ip');
   }
@@ -72,7 +74,7 @@ export class ClickService {
     // the redirect goes out while the click waits on in its batch (logged if finally lost).
     const recorded = this.recorder.record({
       clickId: newId(),
-      at: new Date(),
+      at: this.clock.now(),
       campaignId: campaign.id,
       modelId: query.model_id,
       impressionId: signed ? query.imp! : null,

@@ -1,6 +1,10 @@
 import type { EntityManager } from 'typeorm';
 import { CampaignsService, type ClickCharge } from '@/campaigns/campaigns.service';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
+import { Clock } from '@/common/clock';
+import { DailyStat } from '@/earnings/entities/daily-stat.entity';
+import { Click } from '@/tracking/entities/click.entity';
+import { ask, campaignLink, followAsBrowser } from '../support/ads';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
@@ -68,6 +72,56 @@ describe(`daily budget around UTC midnight (${testDatabaseKind()})`, () => {
     expect(next.results).toEqual(['billed', 'billed', 'billed', 'over_budget']);
     const row = await t.dataSource.getRepository(Campaign).findOneByOrFail({ id: campaign.id });
     expect(row).toMatchObject({ spentDay: '2031-04-02', spentTodayMicros: 3 * BID });
+  });
+
+  it('over HTTP on the injected clock: served before midnight, clicked either side of it', async () => {
+    const clock = t.app.get(Clock);
+    const realNow = clock.now.bind(clock);
+    let now = new Date('2031-05-05T23:59:50.000Z');
+    clock.now = () => now;
+    try {
+      const campaign = await t.f.campaign({
+        keywords: 'midnight lantern',
+        bid: '1.00',
+        budgetDaily: '2.00',
+      });
+      const { key } = await t.f.publisherWithKey();
+      const links: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        links.push(await campaignLink(await t.fetchAds(key, ask('midnight lantern'))));
+      }
+      const follow = async (link: string, at: string) => {
+        now = new Date(at);
+        const response = await followAsBrowser(link);
+        expect(response.status).toBe(302);
+        expect(response.headers.get('location')).toBe(campaign.targetUrl);
+      };
+      // The first day's cap (2.00) is spent by two clicks just before midnight...
+      await follow(links[0], '2031-05-05T23:59:55.000Z');
+      await follow(links[1], '2031-05-05T23:59:58.000Z');
+      // ...and a third ad served that day, followed after midnight, fits the new day's cap.
+      await follow(links[2], '2031-05-06T00:00:05.000Z');
+
+      const clicks = await t.dataSource
+        .getRepository(Click)
+        .find({ where: { campaignId: campaign.id }, order: { createdAt: 'ASC' } });
+      expect(clicks.map((c) => c.status)).toEqual(['billed', 'billed', 'billed']);
+      const row = await t.dataSource.getRepository(Campaign).findOneByOrFail({ id: campaign.id });
+      expect(row).toMatchObject({
+        spentDay: '2031-05-06',
+        spentTodayMicros: BID,
+        spentMicros: 3 * BID,
+      });
+      const days = await t.dataSource
+        .getRepository(DailyStat)
+        .find({ where: { campaignId: campaign.id }, order: { day: 'ASC' } });
+      expect(days.map((d) => [d.day, d.impressions, d.clicks, d.spendMicros])).toEqual([
+        ['2031-05-05', 3, 2, 2 * BID],
+        ['2031-05-06', 0, 1, BID],
+      ]);
+    } finally {
+      clock.now = realNow;
+    }
   });
 
   /**
