@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, In, MoreThan } from 'typeorm';
-import { Click } from './entities/click.entity';
+import type { EntityManager } from 'typeorm';
+import { sqlDatetime } from '@/common/clock';
+import { isMysql } from '@/database/sql';
 
 /** Who earns from a batch's impressions and may no longer: ids whose row is not active now. */
 export interface Standing {
@@ -53,13 +54,38 @@ export class ClickTrafficRepository {
     return standing;
   }
 
-  /** The billed clicks of these client IPs (keyed hashes) after `since`. */
+  /**
+   * The billed clicks of these client IPs (keyed hashes) after `since`.
+   *
+   * On MySQL this is a locking read of the (ip_hash, created_at) index range, so the count
+   * holds when two batches with the same IP run at once (two click batches at a time, or
+   * several instances): InnoDB's next-key locks cover each IP's range up to the next IP,
+   * where its new clicks are inserted. A concurrent batch with one of these IPs then waits
+   * for this one to commit and reads its clicks, or both insert into the range and one is
+   * rolled back as a deadlock and run again whole (transactionWithRetry), seeing the other's
+   * committed clicks. A plain read would let both bill. SQLite has one writer at a time.
+   */
   async billedByIp(manager: EntityManager, ipHashes: string[], since: Date): Promise<BilledByIp[]> {
     if (ipHashes.length === 0) return [];
-    const clicks = await manager.find(Click, {
-      select: { ipHash: true, campaignId: true, createdAt: true },
-      where: { status: 'billed', ipHash: In(ipHashes), createdAt: MoreThan(since) },
-    });
-    return clicks.map((c) => ({ ipHash: c.ipHash!, campaignId: c.campaignId, at: c.createdAt }));
+    const hashes = [...ipHashes].sort();
+    const mysql = isMysql(manager);
+    const rows: { ip_hash: string; campaign_id: string; created_at: Date | string }[] =
+      await manager.query(
+        // The index is forced: a locking read by any other plan would lock far more rows.
+        `SELECT ip_hash, campaign_id, created_at
+           FROM clicks${mysql ? ' FORCE INDEX (idx_clicks_ip_created)' : ''}
+          WHERE ip_hash IN (${hashes.map(() => '?').join(', ')}) AND created_at > ?
+            AND status = 'billed'${mysql ? ' FOR UPDATE' : ''}`,
+        [...hashes, sqlDatetime(since)],
+      );
+    return rows.map((row) => ({
+      ipHash: row.ip_hash,
+      campaignId: row.campaign_id,
+      at: toDate(row.created_at),
+    }));
   }
 }
+
+/** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text that was written. */
+const toDate = (value: Date | string): Date =>
+  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);

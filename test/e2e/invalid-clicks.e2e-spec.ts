@@ -1,3 +1,4 @@
+import { In } from 'typeorm';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { CampaignsService } from '@/campaigns/campaigns.service';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
@@ -278,6 +279,67 @@ describe(`invalid clicks are never billed (${testDatabaseKind()})`, () => {
 
     expect((await clicksOn(served[2].impressionId))[0].status).toBe('billed');
     expect(await billedOf(campaign.id)).toEqual({ spent: 800_000, ledger: 6 });
+  });
+
+  /** Serves `count` ads of each campaign, as if served 5 s ago; returns their links. */
+  async function servedLinks(campaigns: Campaign[], count: number, publisherKey: string) {
+    const served = [];
+    for (const campaign of campaigns) {
+      for (let i = 0; i < count; i++) served.push(await serve(campaign, publisherKey));
+    }
+    await t.dataSource
+      .getRepository(Impression)
+      .update(
+        { id: In(served.map((s) => s.impressionId)) },
+        { createdAt: new Date(Date.now() - 5_000) },
+      );
+    return served.map((s) => s.link);
+  }
+
+  /** Every click on these campaigns, as a count per outcome (the reason when unbilled). */
+  async function outcomesOn(campaigns: Campaign[]) {
+    const clicks = await t.dataSource
+      .getRepository(Click)
+      .findBy({ campaignId: In(campaigns.map((c) => c.id)) });
+    const counts: Record<string, number> = {};
+    for (const c of clicks)
+      counts[c.invalidReason ?? c.status] = (counts[c.invalidReason ?? c.status] ?? 0) + 1;
+    return counts;
+  }
+
+  // Concurrent follows land in concurrent click batches (two at once on MySQL): the IP's
+  // billed clicks must still be counted across them.
+  it('bills one click of 30 followed at once from one IP on one campaign (ip_limit)', async () => {
+    for (let run = 0; run < 3; run++) {
+      const { publisher, campaign } = await setUp();
+      const links = await servedLinks([campaign], 30, publisher.key);
+      const ip = newPerson();
+
+      const responses = await Promise.all(links.map((link) => follow(link, { ip })));
+
+      expect(responses.map((r) => r.status)).toEqual(Array(30).fill(302));
+      expect(await outcomesOn([campaign])).toEqual({ billed: 1, ip_limit: 29 });
+      expect(await billedOf(campaign.id)).toEqual({ spent: 400_000, ledger: 3 });
+    }
+  });
+
+  it('bills 10 of 30 clicks followed at once from one IP across 15 campaigns (ip_limit)', async () => {
+    const publisher = await t.f.publisherWithKey();
+    const campaigns: Campaign[] = [];
+    for (let i = 0; i < 15; i++) {
+      campaigns.push(await t.f.campaign({ keywords: uniqueKeyword(), bid: '0.10' }));
+    }
+    const links = await servedLinks(campaigns, 2, publisher.key);
+    const ip = newPerson();
+
+    const responses = await Promise.all(links.map((link) => follow(link, { ip })));
+
+    expect(responses.map((r) => r.status)).toEqual(Array(30).fill(302));
+    // At most 10 an hour in all, and at most one a minute on each campaign.
+    expect(await outcomesOn(campaigns)).toEqual({ billed: 10, ip_limit: 20 });
+    for (const campaign of campaigns) {
+      expect((await billedOf(campaign.id)).spent).toBeLessThanOrEqual(100_000);
+    }
   });
 
   it('bills at most 10 clicks an hour and 25 a day from one IP (ip_limit)', async () => {
