@@ -29,11 +29,23 @@ module.exports = {
       testMatch: ['<rootDir>/src/**/*.spec.ts'],
     },
     {
+      // Real HTTP through the real AppModule on SQLite (or the MySQL that DATABASE_URL names);
+      // needs no server: `npm test` runs on a fresh machine with only Node.js and npm.
       ...shared,
       displayName: 'e2e',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      slowTestThreshold: 20,
+    },
+    {
+      // Several instances sharing a Redis (`npm run test:services`); `.ci/run` starts Redis,
+      // and global-setup fails the run when it does not answer, so these never skip there.
+      ...shared,
+      displayName: 'services',
+      rootDir: __dirname,
+      testMatch: ['<rootDir>/test/services/**/*.services-spec.ts'],
+      globalSetup: '<rootDir>/test/support/services-global-setup.ts',
       slowTestThreshold: 20,
     },
     {

@@ -3,16 +3,15 @@ import { createConnection } from 'mysql2/promise';
 import { testRedisUrl } from './test-redis';
 
 /**
- * The servers the e2e suites need must answer, or the run fails at once with a clear
- * message, rather than skipping or timing out test by test.
+ * The e2e suites need no server of their own; when DATABASE_URL names a MySQL server it
+ * must answer, or the run fails at once with a clear message rather than test by test.
  */
 export default async function globalSetup(): Promise<void> {
-  await checkRedis();
   await checkMysql();
 }
 
-/** The multi-instance suites share one Redis; they are never skipped. */
-async function checkRedis(): Promise<void> {
+/** The multi-instance suites share one Redis; they fail, never skip, when it is missing. */
+export async function checkRedis(): Promise<void> {
   const url = testRedisUrl();
   const redis = new Redis(url, {
     lazyConnect: true,
@@ -26,7 +25,7 @@ async function checkRedis(): Promise<void> {
     await redis.ping();
   } catch (error) {
     throw new Error(
-      `The e2e suites need Redis at ${url} (set TEST_REDIS_URL to use another): ${(error as Error).message}`,
+      `The multi-instance suites (npm run test:services) need Redis at ${url} (set TEST_REDIS_URL to use another): ${(error as Error).message}`,
       { cause: error },
     );
   } finally {
@@ -34,7 +33,7 @@ async function checkRedis(): Promise<void> {
   }
 }
 
-async function checkMysql(): Promise<void> {
+export async function checkMysql(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (!url || !/^(mysql|mariadb):\/\//.test(url)) return;
   const server = new URL(url.replace(/^mariadb:/, 'mysql:'));
