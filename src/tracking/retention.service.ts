@@ -7,10 +7,13 @@ import {
 import { Interval } from '@nestjs/schedule';
 import { DataSource, LessThan } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
+import { isMysql } from '@/database/sql';
 import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 
 const HOUR_MS = 3_600_000;
+/** Longest shutdown waits for a running purge. */
+export const SHUTDOWN_WAIT_MS = 5000;
 
 /** The name of the hourly purge in @nestjs/schedule's SchedulerRegistry. */
 export const RETENTION_PURGE_INTERVAL = 'retention-purge';
@@ -24,6 +27,8 @@ export const RETENTION_PURGE_INTERVAL = 'retention-purge';
 export class RetentionService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(RetentionService.name);
   private running: Promise<void> | null = null;
+  /** Interrupts the running purge's statement (MySQL), if one runs. */
+  private cancel: (() => Promise<unknown>) | null = null;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -43,9 +48,28 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
     return this.purgeInBackground();
   }
 
-  /** Lets a running purge finish before the database connections close. */
-  beforeApplicationShutdown(): Promise<void> {
-    return this.whenIdle();
+  /**
+   * Lets a running purge finish before the database connections close, but waits at most
+   * SHUTDOWN_WAIT_MS: a purge held up by a lock or a stalled database must not hold up
+   * shutdown. Then its statement is cancelled (the database closes only once its connection
+   * is free). Cutting it off loses nothing: the purge is idempotent and the next start
+   * runs it again.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
+    if (!this.running) return;
+    let timer: NodeJS.Timeout | undefined;
+    const cutOff = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), SHUTDOWN_WAIT_MS);
+    });
+    const late = await Promise.race([this.whenIdle().then(() => false), cutOff]);
+    clearTimeout(timer);
+    if (!late) return;
+    this.logger.warn(
+      `retention purge still running after ${SHUTDOWN_WAIT_MS} ms; cancelling it (the next start purges again)`,
+    );
+    await this.cancel?.().catch((error: Error) =>
+      this.logger.error('could not cancel the retention purge', error.stack),
+    );
   }
 
   /** Resolves once the background purge running now, if any, has finished. */
@@ -56,13 +80,22 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
   /** @returns how many impressions and clicks were deleted. */
   async purge(now = new Date()): Promise<{ impressions: number; clicks: number }> {
     const cutoff = new Date(now.getTime() - this.config.retentionDays * 24 * HOUR_MS);
-    const impressions = await this.dataSource
-      .getRepository(Impression)
-      .delete({ createdAt: LessThan(cutoff) });
-    const clicks = await this.dataSource
-      .getRepository(Click)
-      .delete({ createdAt: LessThan(cutoff) });
-    return { impressions: impressions.affected ?? 0, clicks: clicks.affected ?? 0 };
+    // Its own connection, so that shutdown can cancel its statement on MySQL.
+    const runner = this.dataSource.createQueryRunner();
+    try {
+      await runner.connect();
+      if (isMysql(runner.manager)) {
+        const [{ id }] = (await runner.query('SELECT CONNECTION_ID() AS id')) as { id: number }[];
+        this.cancel = () => this.dataSource.query(`KILL QUERY ${Number(id)}`);
+      }
+      const olderThan = { createdAt: LessThan(cutoff) };
+      const impressions = await runner.manager.getRepository(Impression).delete(olderThan);
+      const clicks = await runner.manager.getRepository(Click).delete(olderThan);
+      return { impressions: impressions.affected ?? 0, clicks: clicks.affected ?? 0 };
+    } finally {
+      this.cancel = null;
+      await runner.release();
+    }
   }
 
   /** One purge at a time; a failure is logged and the next run tries again. */

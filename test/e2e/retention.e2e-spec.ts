@@ -1,9 +1,14 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { createConnection } from 'mysql2/promise';
 import { In } from 'typeorm';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
-import { RETENTION_PURGE_INTERVAL, RetentionService } from '@/tracking/retention.service';
+import {
+  RETENTION_PURGE_INTERVAL,
+  RetentionService,
+  SHUTDOWN_WAIT_MS,
+} from '@/tracking/retention.service';
 import { campaignLink, followAsBrowser } from '../support/ads';
 import { startTestApp, TestApp } from '../support/test-app';
 import { createTestDatabase, testDatabaseKind } from '../support/test-database';
@@ -134,3 +139,44 @@ describe(`retention across a restart (${testDatabaseKind()})`, () => {
     };
   }
 });
+
+// Only a MySQL/MariaDB purge can wait on another session's lock while the process goes on;
+// better-sqlite3 waits for a lock synchronously, at most DATABASE_TIMEOUT_MS.
+if (testDatabaseKind() === 'mysql') {
+  describe('retention at shutdown (mysql)', () => {
+    it('does not let a purge stuck behind a lock hold up shutdown', async () => {
+      const database = await createTestDatabase();
+      const other = await createConnection(
+        database.config.type === 'mysql' ? database.config.url : '',
+      );
+      try {
+        const t = await startTestApp({ RETENTION_DAYS: '30' }, { database });
+        await t.app.get(RetentionService).whenIdle();
+        await other.query('LOCK TABLES impressions WRITE');
+        void t.app.get(RetentionService).purgeHourly();
+        // The purge's DELETE is waiting for the lock before shutdown starts.
+        const waitingSince = Date.now();
+        for (;;) {
+          const [rows] = await other.query(
+            `SELECT COUNT(*) AS n FROM information_schema.processlist
+              WHERE db = DATABASE() AND info LIKE 'DELETE FROM%impressions%'`,
+          );
+          if (Number((rows as { n: number }[])[0].n) > 0) break;
+          if (Date.now() - waitingSince > 10_000) throw new Error('the purge never started');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+
+        const closing = Date.now();
+        await t.close();
+        const ms = Date.now() - closing;
+        console.log(`shut down ${ms} ms after SIGTERM with a purge waiting on a lock`);
+        expect(ms).toBeGreaterThanOrEqual(SHUTDOWN_WAIT_MS - 100);
+        expect(ms).toBeLessThan(SHUTDOWN_WAIT_MS + 5000);
+      } finally {
+        await other.query('UNLOCK TABLES');
+        await other.end();
+        await database.drop();
+      }
+    }, 60_000);
+  });
+}
