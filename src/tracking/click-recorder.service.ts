@@ -120,21 +120,8 @@ export class ClickRecorder implements OnApplicationShutdown {
     links: FollowedLink[],
   ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
     const impressions = await this.lockImpressions(manager, links);
-    const verdicts = judgeClicks(links, await this.facts(manager, links, impressions), this.rules);
-    // The valid ones then compete for their campaigns' budgets, in arrival order.
-    const valid = links.filter((_, i) => verdicts[i] === 'valid');
-    const { results, exhausted } = await this.campaigns.chargeClicks(
-      manager,
-      valid.map((link) => ({
-        campaignId: link.campaignId,
-        bidMicros: impressions.get(link.impressionId!)!.bidMicros,
-        at: link.at,
-      })),
-    );
-    let next = 0;
-    const outcomes = verdicts.map((verdict) =>
-      verdict === 'valid' ? charged(results[next++]) : invalid(verdict),
-    );
+    const facts = await this.facts(manager, links, impressions);
+    const { outcomes, exhausted } = await this.judgeAndCharge(manager, links, facts);
     // A billed or over-budget click uses up its impression; later ones are duplicates.
     const claimed = new Map<string, Date>();
     links.forEach((link, i) => {
@@ -170,6 +157,50 @@ export class ClickRecorder implements OnApplicationShutdown {
     billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
     await this.insertClicks(manager, rows);
     return { outcomes, exhausted };
+  }
+
+  /**
+   * Judges the batch, then the valid clicks compete for their campaigns' budgets in arrival
+   * order. Only billed clicks use up an IP's allowance: when a valid click goes unbilled
+   * (over budget, campaign inactive), the batch is judged again without counting it, and
+   * the clicks that become valid by that (ip_limit before) are charged in turn. A click
+   * once charged keeps its outcome. Rarely more than one round: only when a budget runs out.
+   */
+  private async judgeAndCharge(
+    manager: EntityManager,
+    links: FollowedLink[],
+    facts: BatchFacts,
+  ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
+    const charged = new Map<string, ClickOutcome>();
+    const unbilled = new Set<string>();
+    const exhausted = new Set<string>();
+    let verdicts = judgeClicks(links, facts, this.rules);
+    for (;;) {
+      const due = links.filter((link, i) => verdicts[i] === 'valid' && !charged.has(link.clickId));
+      if (due.length === 0) break;
+      const charge = await this.campaigns.chargeClicks(
+        manager,
+        due.map((link) => ({
+          campaignId: link.campaignId,
+          bidMicros: facts.impressions.get(link.impressionId!)!.bidMicros,
+          at: link.at,
+        })),
+      );
+      charge.exhausted.forEach((id) => exhausted.add(id));
+      const before = unbilled.size;
+      due.forEach((link, i) => {
+        const outcome = chargeOutcome(charge.results[i]);
+        charged.set(link.clickId, outcome);
+        if (outcome.status !== 'billed') unbilled.add(link.clickId);
+      });
+      if (unbilled.size === before) break;
+      verdicts = judgeClicks(links, facts, this.rules, unbilled);
+    }
+    // Every click judged valid was charged above; the others keep their reason.
+    const outcomes = links.map(
+      (link, i) => charged.get(link.clickId) ?? invalid(verdicts[i] as InvalidClickReason),
+    );
+    return { outcomes, exhausted: [...exhausted] };
   }
 
   /** What the rules need beyond the impressions: one query each for the whole batch. */
@@ -250,7 +281,7 @@ export class ClickRecorder implements OnApplicationShutdown {
 
 const invalid = (reason: InvalidClickReason): ClickOutcome => ({ status: 'invalid', reason });
 
-function charged(result: ChargeResult): ClickOutcome {
+function chargeOutcome(result: ChargeResult): ClickOutcome {
   return result === 'campaign_inactive' ? invalid(result) : { status: result };
 }
 
