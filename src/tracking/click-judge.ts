@@ -46,13 +46,16 @@ export const IP_LIMIT_LOOKBACK_MS = DAY_MS;
 /**
  * Judges a batch of clicks in arrival order: each is either an invalid reason or `valid`
  * (then the campaign's status and budget decide whether it is billed). A valid click claims
- * its impression and counts against its IP's limits, so a later click in the same batch sees
- * it as a duplicate or over the limit.
+ * its impression, so a later click on it in the same batch is a duplicate. Only billed
+ * clicks use up an IP's allowance, as across batches: a valid click counts against its
+ * IP's limits unless it is in `unbilled` (its campaign could not pay or was inactive), so
+ * the recorder judges again, with those, when a valid click went unbilled.
  */
 export function judgeClicks(
   links: FollowedLink[],
   facts: BatchFacts,
   rules: ClickRules,
+  unbilled: ReadonlySet<string> = new Set(),
 ): (InvalidClickReason | 'valid')[] {
   const claimed = new Set<string>();
   const counted = [...facts.billedByIp];
@@ -60,7 +63,9 @@ export function judgeClicks(
     const reason = invalidReason(link, facts, rules, claimed, counted);
     if (reason) return reason;
     claimed.add(link.impressionId!);
-    counted.push({ ipHash: link.ipHash, campaignId: link.campaignId, at: link.at });
+    if (!unbilled.has(link.clickId)) {
+      counted.push({ ipHash: link.ipHash, campaignId: link.campaignId, at: link.at });
+    }
     return 'valid';
   });
 }

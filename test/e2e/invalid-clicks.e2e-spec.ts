@@ -4,7 +4,8 @@ import { CampaignsService } from '@/campaigns/campaigns.service';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
-import { BROWSER_UA } from '../support/ads';
+import { ClickRecorder } from '@/tracking/click-recorder.service';
+import { ask, BROWSER_UA, campaignLink } from '../support/ads';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
@@ -384,5 +385,61 @@ describe(`invalid clicks are never billed (${testDatabaseKind()})`, () => {
       ...Array(5).fill('billed'),
       'ip_limit',
     ]);
+  });
+});
+
+describe(`only billed clicks use up an IP's allowance, also within one batch (${testDatabaseKind()})`, () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    // One billed click an hour per IP, and a batch that waits a second for others to join.
+    t = await startTestApp({
+      ...PRODUCTION_RULES,
+      CLICK_MIN_SECONDS: '0',
+      CLICK_IP_LIMIT_PER_HOUR: '1',
+      CLICK_FLUSH_MS: '1000',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('bills the next click of an IP whose earlier click in the same batch went unbilled (campaign_inactive)', async () => {
+    const publisher = await t.f.publisherWithKey();
+    const serveLink = async (keywords: string) =>
+      campaignLink(await t.fetchAds(publisher.key, ask(keywords)));
+    const paused = await t.f.campaign({ keywords: 'paused kite' });
+    const open = await t.f.campaign({ keywords: 'open kite' });
+    const third = await t.f.campaign({ keywords: 'third kite' });
+    const links = [
+      await serveLink('paused kite'),
+      await serveLink('open kite'),
+      await serveLink('third kite'),
+    ];
+    await t.app.get(CampaignsService).setStatus(paused.id, 'paused');
+    const follow = (link: string) =>
+      fetch(link, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': '203.0.113.7', 'user-agent': BROWSER_UA },
+      });
+
+    // In this order, within the batch's one-second wait: the paused campaign's click first.
+    const responses: Promise<Response>[] = [];
+    for (const link of links) {
+      responses.push(follow(link));
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect((await Promise.all(responses)).map((r) => r.status)).toEqual([302, 302, 302]);
+
+    const clicks = await t.dataSource.getRepository(Click).find();
+    const outcome = (campaign: Campaign) => {
+      const click = clicks.find((c) => c.campaignId === campaign.id)!;
+      return click.invalidReason ?? click.status;
+    };
+    expect([outcome(paused), outcome(open), outcome(third)]).toEqual([
+      'campaign_inactive',
+      'billed',
+      'ip_limit',
+    ]);
+    // All three were judged together.
+    expect(t.app.get(ClickRecorder).stats.batches).toBe(1);
   });
 });
