@@ -92,6 +92,100 @@ describe('GroupCommit', () => {
       expect(commit.stats.failed).toBe(2);
     });
 
+    /** A "database" whose commits may land while their answer is lost on the way back. */
+    function unconfirmed(answerLost: (attempt: number) => boolean, findFails = 0) {
+      const stored = new Map<number, string>();
+      const attempts: number[][] = [];
+      let lookups = 0;
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        retryDelaysMs: [1, 1, 1],
+        write: (items) => {
+          attempts.push(items);
+          if (items.some((n) => stored.has(n))) {
+            return Promise.reject(new Error('duplicate primary key'));
+          }
+          items.forEach((n) => stored.set(n, `stored ${n}`));
+          if (answerLost(attempts.length)) return Promise.reject(unavailable());
+          return Promise.resolve(items.map((n) => `ok ${n}`));
+        },
+        findCommitted: (items) => {
+          lookups += 1;
+          if (lookups <= findFails) return Promise.reject(unavailable());
+          const found = new Map<number, string>();
+          items.forEach((n, i) => stored.has(n) && found.set(i, stored.get(n)!));
+          return Promise.resolve(found);
+        },
+      });
+      return { commit, attempts, lookups: () => lookups };
+    }
+
+    it('answers a batch whose commit landed unseen from the stored rows, never writing it again', async () => {
+      const { commit, attempts } = unconfirmed((attempt) => attempt === 1);
+      const results = await Promise.all([1, 2].map((n) => commit.submit(n)));
+      expect(results).toEqual(['stored 1', 'stored 2']);
+      expect(attempts).toEqual([[1, 2]]);
+      expect(commit.stats).toEqual({ batches: 0, items: 2, failed: 0 });
+    });
+
+    it('writes a batch again when the unanswered write stored none of it', async () => {
+      const attempts: number[][] = [];
+      const lookedUp: number[][] = [];
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        retryDelaysMs: [1],
+        write: (items) => {
+          attempts.push(items);
+          if (attempts.length === 1) return Promise.reject(unavailable());
+          return Promise.resolve(items.map((n) => `ok ${n}`));
+        },
+        findCommitted: (items) => {
+          lookedUp.push(items);
+          return Promise.resolve(new Map());
+        },
+      });
+      const results = await Promise.all([1, 2].map((n) => commit.submit(n)));
+      expect(results).toEqual(['ok 1', 'ok 2']);
+      expect(attempts).toEqual([
+        [1, 2],
+        [1, 2],
+      ]);
+      expect(lookedUp).toEqual([[1, 2]]);
+      expect(commit.stats).toEqual({ batches: 1, items: 2, failed: 0 });
+    });
+
+    it('looks again later when the lookup itself gets no answer', async () => {
+      const { commit, attempts, lookups } = unconfirmed((attempt) => attempt === 1, 1);
+      await expect(commit.submit(1)).resolves.toBe('stored 1');
+      expect(attempts).toEqual([[1]]);
+      expect(lookups()).toBe(2);
+      expect(commit.stats.failed).toBe(0);
+    });
+
+    it('without a lookup, a rewrite of a batch committed unseen fails and counts its items', async () => {
+      const attempts: number[][] = [];
+      const stored = new Set<number>();
+      const commit = new GroupCommit<number, string>({
+        maxBatch: 10,
+        flushMs: 0,
+        maxConcurrent: 1,
+        retryDelaysMs: [1],
+        write: (items) => {
+          attempts.push(items);
+          if (items.some((n) => stored.has(n))) return Promise.reject(new Error('duplicate'));
+          items.forEach((n) => stored.add(n));
+          return Promise.reject(unavailable());
+        },
+      });
+      const results = await Promise.allSettled([1, 2].map((n) => commit.submit(n)));
+      expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+      expect(commit.stats.failed).toBe(2);
+    });
+
     it('answers a submitter past its deadline and never writes its queued item', async () => {
       const written: number[][] = [];
       let release!: () => void;

@@ -13,6 +13,12 @@ export interface GroupCommitOptions<Item, Result> {
   /** Told when a batch failed and its items are written again one by one. */
   onBatchFailure?: (error: unknown, size: number) => void;
   /**
+   * After a write the database did not answer (its commit may have landed unseen), finds
+   * which of these items are already stored and their results, by index. They are answered
+   * from it instead of being written again; without it, a batch is simply written again.
+   */
+  findCommitted?: (items: Item[]) => Promise<Map<number, Result>>;
+  /**
    * How long a submitter waits for its commit before it is told the database is unavailable
    * (DatabaseUnavailableError). An item still queued then is withdrawn and never written;
    * one already sent is never written again. Without a deadline a submitter waits while a
@@ -42,9 +48,9 @@ interface Pending<Item, Result> {
  * submissions share one transaction per batch instead of one each. A batch that fails is
  * written again item by item, so one bad item fails only its own caller, never its batch
  * mates. A batch the database did not answer is not split (each item would wait as long):
- * it is written again whole, after a pause, for the items whose submitters still wait. That
- * is safe even when the first commit did land unseen: every row has a generated primary
- * key, so the second attempt fails on it and changes nothing.
+ * it is written again whole, after a pause, for the items whose submitters still wait. Its
+ * commit may have landed unseen, so first `findCommitted` looks its items up: a batch is one
+ * transaction, so they are all stored (and answered from the stored rows) or none is.
  */
 export class GroupCommit<Item, Result> {
   private readonly logger = new Logger('GroupCommit');
@@ -103,12 +109,15 @@ export class GroupCommit<Item, Result> {
     );
   }
 
-  private async writeBatch(batch: Pending<Item, Result>[]): Promise<void> {
+  /** `unanswered`: an earlier write of these items got no answer and may have committed. */
+  private async writeBatch(batch: Pending<Item, Result>[], unanswered = false): Promise<void> {
     const delays = this.options.retryDelaysMs ?? UNAVAILABLE_RETRY_DELAYS_MS;
     for (let attempt = 0; ; attempt++) {
-      const waiting = batch.filter((pending) => !pending.settled);
+      let waiting = batch.filter((pending) => !pending.settled);
       if (waiting.length === 0) return;
       try {
+        if (unanswered) waiting = await this.answerCommitted(waiting);
+        if (waiting.length === 0) return;
         const results = await this.options.write(waiting.map((p) => p.item));
         this.stats.batches += 1;
         this.stats.items += waiting.length;
@@ -116,6 +125,7 @@ export class GroupCommit<Item, Result> {
         return;
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
+          unanswered = true;
           // Submitters with a deadline got their answer or get it now; the rest wait on.
           const delay = this.options.deadlineMs === undefined ? delays[attempt] : undefined;
           if (delay === undefined) return this.fail(waiting, error, attempt > 0);
@@ -127,10 +137,25 @@ export class GroupCommit<Item, Result> {
         }
         if (waiting.length === 1) return this.fail(waiting, error, false);
         this.options.onBatchFailure?.(error, waiting.length);
-        for (const pending of waiting) await this.writeBatch([pending]);
+        for (const pending of waiting) await this.writeBatch([pending], unanswered);
         return;
       }
     }
+  }
+
+  /** Answers the items an unanswered write did commit; returns those still to write. */
+  private async answerCommitted(
+    waiting: Pending<Item, Result>[],
+  ): Promise<Pending<Item, Result>[]> {
+    if (!this.options.findCommitted) return waiting;
+    const stored = await this.options.findCommitted(waiting.map((pending) => pending.item));
+    if (stored.size === 0) return waiting;
+    this.stats.items += stored.size;
+    this.logger.warn(
+      `${stored.size} ${this.label} were committed by a write the database did not confirm; answered from the stored rows, not written again`,
+    );
+    stored.forEach((result, i) => settle(waiting[i], () => waiting[i].resolve(result)));
+    return waiting.filter((_, i) => !stored.has(i));
   }
 
   private fail(items: Pending<Item, Result>[], error: unknown, retried: boolean): void {

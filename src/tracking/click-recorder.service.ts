@@ -70,6 +70,8 @@ export class ClickRecorder implements OnApplicationShutdown {
       flushMs: config.clickFlushMs,
       maxConcurrent: config.database.type === 'mysql' ? 2 : 1,
       write: (links) => this.write(links),
+      findCommitted: (links) => this.storedOutcomes(links),
+      name: 'clicks',
       onBatchFailure: (error, size) =>
         this.logger.error(
           `could not record ${size} clicks in one batch; recording them one by one`,
@@ -78,9 +80,13 @@ export class ClickRecorder implements OnApplicationShutdown {
     });
   }
 
-  /** Committed batches and clicks since start: how well group commit is batching. */
-  get stats(): { batches: number; clicks: number } {
-    return { batches: this.batches.stats.batches, clicks: this.batches.stats.items };
+  /**
+   * Since start: committed batches and clicks (how well group commit is batching), and
+   * `lost`: clicks finally not written (each logged too: `click lost`, or the failed request).
+   */
+  get stats(): { batches: number; clicks: number; lost: number } {
+    const { batches, items, failed } = this.batches.stats;
+    return { batches, clicks: items, lost: failed };
   }
 
   /** Resolves once the click is committed, with what it was judged to be. */
@@ -99,6 +105,25 @@ export class ClickRecorder implements OnApplicationShutdown {
     // After the commit nothing may fail the batch: it would be recorded again one by one
     // (re-inserting committed clicks) and the person shown an error for a recorded click.
     for (const campaignId of exhausted) await this.stopServing(campaignId);
+    return outcomes;
+  }
+
+  /**
+   * The outcomes of the links' clicks that are already stored, by index: a write whose
+   * commit landed unseen is answered from its rows instead of being written again.
+   */
+  private async storedOutcomes(links: FollowedLink[]): Promise<Map<number, ClickOutcome>> {
+    const rows = await this.dataSource.getRepository(Click).find({
+      select: { id: true, status: true, invalidReason: true },
+      where: { id: In(links.map((link) => link.clickId)) },
+    });
+    const stored = new Map(rows.map((row) => [row.id, row]));
+    const outcomes = new Map<number, ClickOutcome>();
+    links.forEach((link, i) => {
+      const row = stored.get(link.clickId);
+      if (!row) return;
+      outcomes.set(i, row.invalidReason ? invalid(row.invalidReason) : { status: row.status });
+    });
     return outcomes;
   }
 

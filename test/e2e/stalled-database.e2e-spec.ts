@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { DataSource } from 'typeorm';
+import { ClickRecorder } from '@/tracking/click-recorder.service';
 import { Click } from '@/tracking/entities/click.entity';
 import { DatabaseUnavailableError } from '@/database/database-errors';
 import { createPoolWithDeadlines } from '@/database/mysql-deadlines';
@@ -130,6 +131,33 @@ function describeMysqlStalls(): void {
       expect(after.billed).toBe(1);
       expect(after.spend).toHaveLength(1);
     }, 90_000);
+
+    it('answers a click batch whose COMMIT landed unseen from the stored row: billed once, not lost', async () => {
+      const campaign = await t.f.campaign({ keywords: 'unseen commit', bid: '0.5' });
+      const { key } = await t.f.publisherWithKey();
+      const link = await campaignLink(await t.fetchAds(key, ask('unseen commit')));
+      const recorder = t.app.get(ClickRecorder);
+      const before = recorder.stats;
+
+      proxy.loseAnswerTo('INSERT INTO clicks', 'COMMIT');
+      const click = await followAsBrowser(link);
+      expect(click.status).toBe(302);
+      expect(click.headers.get('location')).toBe(campaign.targetUrl);
+      // The COMMIT's answer never comes: its statement deadline (3 s) drops the connection,
+      // then the batch is looked up before being written again, and found committed.
+      await eventually(
+        () =>
+          Promise.resolve(
+            recorder.stats.clicks > before.clicks || recorder.stats.lost > before.lost,
+          ),
+        CLICK_COMMITTED_WITHIN_MS,
+      );
+      expect(recorder.stats.lost).toBe(before.lost);
+      expect(recorder.stats.clicks - before.clicks).toBe(1);
+      const after = await billing(t.dataSource, campaign.id);
+      expect(after).toMatchObject({ clicks: 1, billed: 1 });
+      expect(after.spend).toHaveLength(1);
+    }, 60_000);
 
     it('drops a connection whose statement goes unanswered, and never hands it out again', async () => {
       const pool = createPoolWithDeadlines(

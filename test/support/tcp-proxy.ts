@@ -12,6 +12,12 @@ export interface TcpProxy {
   route(url: string): string;
   freeze(): void;
   thaw(): void;
+  /**
+   * On the next connection that sends `first` and then `then` (e.g. a transaction's INSERT
+   * and its COMMIT), forwards both but holds back every answer from then on: the statement
+   * lands on the server while the app never hears of it.
+   */
+  loseAnswerTo(first: string, then: string): void;
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
@@ -20,6 +26,7 @@ export interface TcpProxy {
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
   const pairs = new Set<[Socket, Socket]>();
   let frozen = false;
+  let loseAnswer: { first: string; then: string } | null = null;
   const setFlowing = (flowing: boolean) => {
     for (const pair of pairs) {
       for (const socket of pair) {
@@ -34,6 +41,15 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     pairs.add(pair);
     client.pipe(upstream);
     upstream.pipe(client);
+    let sentFirst = false;
+    client.on('data', (chunk: Buffer) => {
+      if (!loseAnswer) return;
+      if (chunk.includes(loseAnswer.first)) sentFirst = true;
+      else if (sentFirst && chunk.includes(loseAnswer.then)) {
+        loseAnswer = null;
+        upstream.pause();
+      }
+    });
     const end = () => {
       pairs.delete(pair);
       client.destroy();
@@ -69,6 +85,9 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     thaw: () => {
       frozen = false;
       setFlowing(true);
+    },
+    loseAnswerTo: (first, then) => {
+      loseAnswer = { first, then };
     },
     down: async () => {
       const closed = closeServer();
