@@ -5,12 +5,12 @@ import { keyedHasher } from '@/common/keyed-hash';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
-import { CLICK_REDIRECT_WAIT_MS, waitAtMost } from '@/database/database-errors';
+import { CLICK_REDIRECT_WAIT_MS, waitAtMost, withDeadline } from '@/database/database-errors';
 import type { FollowIntent } from './click-judge';
 import { ClickLinkSigner } from './click-link';
 import { clientNetwork } from './client-ip';
 import { ClickRecorder } from './click-recorder.service';
-import { ClickQueryDto } from './dto/click-query.dto';
+import { ClickQueryDto, type QueryValue } from './dto/click-query.dto';
 
 /** Who followed a link, and how, as the request shows it. */
 export interface Visitor {
@@ -34,6 +34,18 @@ export function followIntent(
   return prefetch ? 'prefetch' : 'follow';
 }
 
+/** The longest model id and impression reference a link carries (the columns' size). */
+const ID_MAX_CHARS = 64;
+const SIGNATURE_MAX_CHARS = 128;
+
+/**
+ * A link parameter's value when the link gives it once and within `max` characters; null
+ * when it is missing or was altered (repeated, too long), which no signature can hold.
+ */
+function single(value: QueryValue | undefined, max: number): string | null {
+  return typeof value === 'string' && value.length <= max ? value : null;
+}
+
 /** Follows of tracking links: finds where to send the person and has the click recorded. */
 @Injectable()
 export class ClickService {
@@ -43,7 +55,7 @@ export class ClickService {
     private readonly campaigns: CampaignsService,
     private readonly recorder: ClickRecorder,
     private readonly signer: ClickLinkSigner,
-    config: AppConfig,
+    private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {
     this.hashIp = keyedHasher(config.clickSigningSecret, 'click-ip');
@@ -56,28 +68,34 @@ export class ClickService {
    */
   async follow(query: ClickQueryDto, visitor: Visitor): Promise<string> {
     // A served campaign is known from memory; only a click on one the index dropped
-    // (paused, spent, ended) reads the database.
+    // (paused, spent, ended) reads the database. Without its target URL there is nowhere
+    // to redirect (never to the unsigned targetLink), so a stalled database answers 503.
     const campaign =
       this.campaigns.served(query.campaign_id) ??
-      (await this.campaigns.findById(query.campaign_id));
+      (await withDeadline(
+        this.campaigns.findById(query.campaign_id),
+        this.config.databaseTimeoutMs,
+        'campaign lookup',
+      ));
     if (!campaign) {
       throw ProblemException.notFound('campaign_not_found', 'No campaign has this campaign_id.');
     }
+    const modelId = single(query.model_id, ID_MAX_CHARS);
+    const impressionId = single(query.imp, ID_MAX_CHARS);
+    const sig = single(query.sig, SIGNATURE_MAX_CHARS);
     const signed =
-      !!query.imp &&
-      !!query.sig &&
-      this.signer.verify(
-        { campaignId: campaign.id, modelId: query.model_id, impressionId: query.imp },
-        query.sig,
-      );
+      !!modelId &&
+      !!impressionId &&
+      !!sig &&
+      this.signer.verify({ campaignId: campaign.id, modelId, impressionId }, sig);
     // A stalled database does not keep the person from the advertiser: after a short wait
     // the redirect goes out while the click waits on in its batch (logged if finally lost).
     const recorded = this.recorder.record({
       clickId: newId(),
       at: this.clock.now(),
       campaignId: campaign.id,
-      modelId: query.model_id,
-      impressionId: signed ? query.imp! : null,
+      modelId: modelId ?? [query.model_id].flat()[0].slice(0, ID_MAX_CHARS),
+      impressionId: signed ? impressionId : null,
       userAgent: visitor.userAgent ?? null,
       intent: visitor.intent,
       ipHash: this.hashIp(clientNetwork(visitor.ip)),

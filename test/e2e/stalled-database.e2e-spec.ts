@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { DataSource } from 'typeorm';
+import { CampaignsService } from '@/campaigns/campaigns.service';
 import { ClickRecorder } from '@/tracking/click-recorder.service';
 import { Click } from '@/tracking/entities/click.entity';
 import { DatabaseUnavailableError } from '@/database/database-errors';
@@ -131,6 +132,29 @@ function describeMysqlStalls(): void {
       expect(after.billed).toBe(1);
       expect(after.spend).toHaveLength(1);
     }, 90_000);
+
+    it('answers a click on a campaign no longer served 503 in time while frozen, never a redirect', async () => {
+      const campaign = await t.f.campaign({ keywords: 'paused pond', bid: '0.5' });
+      const { key } = await t.f.publisherWithKey();
+      const link = await campaignLink(await t.fetchAds(key, ask('paused pond')));
+      await t.app.get(CampaignsService).setStatus(campaign.id, 'paused');
+      expect(t.app.get(CampaignsService).served(campaign.id)).toBeFalsy();
+
+      proxy.freeze();
+      try {
+        const click = await timed(followAsBrowser(link));
+        await expectProblem(click.value, 503, 'database_unavailable');
+        expect(click.value.headers.get('retry-after')).toBe('5');
+        expect(click.value.headers.get('location')).toBeNull();
+        expect(click.ms).toBeLessThan(ANSWER_WITHIN_MS);
+      } finally {
+        proxy.thaw();
+      }
+      // Once the database answers, the same link redirects to the campaign's own URL.
+      const later = await followAsBrowser(link);
+      expect(later.status).toBe(302);
+      expect(later.headers.get('location')).toBe(campaign.targetUrl);
+    }, 60_000);
 
     it('answers a click batch whose COMMIT landed unseen from the stored row: billed once, not lost', async () => {
       const campaign = await t.f.campaign({ keywords: 'unseen commit', bid: '0.5' });
