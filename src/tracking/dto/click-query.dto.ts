@@ -1,7 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
-/** The query of a tracking link (SPEC.md "Tracking link shape", plus `imp` and `sig`). */
+/** A query parameter as the query string gives it: once, or repeated (an array). */
+export type QueryValue = string | string[];
+
+/**
+ * The query of a tracking link (`campaign_id`, `model_id`, `targetLink`, plus `imp` and
+ * `sig`). Only a missing or invalid `campaign_id` and a missing `model_id` are refused (400):
+ * any other altered value (repeated, too long) still redirects the person, and the click is
+ * recorded unbilled as `bad_signature` (see ClickService).
+ */
 export class ClickQueryDto {
   @ApiProperty({
     description: 'Identifier of the campaign.',
@@ -13,33 +21,35 @@ export class ClickQueryDto {
   campaign_id: string;
 
   @ApiProperty({
-    description: "Identifier of the publisher's AI model.",
+    description:
+      "Identifier of the publisher's AI model. Repeated or longer than 64 characters, the link is recorded as bad_signature (the first value kept, cut to 64 characters).",
     example: '019a8a3e-5b1c-7cc1-9d0e-000000000001',
   })
-  @IsString()
   @IsNotEmpty()
-  @MaxLength(64)
-  model_id: string;
+  model_id: QueryValue;
 
   @ApiPropertyOptional({
     description:
-      "URL-encoded destination of the ad. Informational: the redirect always goes to the campaign's own target URL.",
+      "URL-encoded destination of the ad. Informational, whatever its shape: the redirect always goes to the campaign's own target URL.",
     example: 'https://example.com/offer',
   })
   @IsOptional()
-  @IsString()
-  @MaxLength(4096)
-  targetLink?: string;
+  @Allow()
+  targetLink?: QueryValue;
 
-  @ApiPropertyOptional({ description: 'Reference of the impression the link was served with.' })
+  @ApiPropertyOptional({
+    description:
+      'Reference of the impression the link was served with. Missing, repeated or longer than 64 characters: recorded as bad_signature.',
+  })
   @IsOptional()
-  @IsString()
-  @MaxLength(64)
-  imp?: string;
+  @Allow()
+  imp?: QueryValue;
 
-  @ApiPropertyOptional({ description: 'HMAC signature of the link; a forged link earns nothing.' })
+  @ApiPropertyOptional({
+    description:
+      'HMAC signature of the link; a forged link earns nothing. Missing, repeated or longer than 128 characters: recorded as bad_signature.',
+  })
   @IsOptional()
-  @IsString()
-  @MaxLength(128)
-  sig?: string;
+  @Allow()
+  sig?: QueryValue;
 }
