@@ -9,9 +9,12 @@ async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnvironment();
   checkSqliteWritable(config.database, config.databaseTimeoutMs);
   const app = await createApp(config);
-  await app.listen({ port: config.port, host: '0.0.0.0' });
+  await app.listen({ port: config.port, host: config.host });
   // Start-up lines are for the operator whatever LOG_LEVEL is, so they go to stdout directly.
-  console.log(`Adline listening on ${config.baseUrl} (API docs: ${config.baseUrl}/docs)`);
+  const address = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(
+    `Adline listening on ${address}:${config.port}, public address ${config.baseUrl} (API docs: ${config.baseUrl}/docs)`,
+  );
   console.log(`Publisher dashboard: ${config.baseUrl}/dashboard`);
   // Demo data only for a development instance on an empty database, never in production.
   if (config.nodeEnv === 'development') {

@@ -14,6 +14,8 @@ export type DatabaseConfig =
 export class AppConfig {
   readonly nodeEnv: 'development' | 'production' | 'test';
   readonly port: number;
+  /** Where the server listens: all interfaces in production, only this machine otherwise. */
+  readonly host: string;
   readonly baseUrl: string;
   readonly database: DatabaseConfig;
   readonly serviceName: string;
@@ -54,6 +56,7 @@ export class AppConfig {
   constructor(env: EnvironmentVariables) {
     this.nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
     this.port = env.PORT ?? 3000;
+    this.host = env.HOST ?? (this.nodeEnv === 'production' ? '0.0.0.0' : '127.0.0.1');
     this.baseUrl = (env.BASE_URL ?? `http://localhost:${this.port}`).replace(/\/+$/, '');
     this.database = parseDatabaseUrl(env.DATABASE_URL ?? 'sqlite:./data/adline.sqlite');
     this.serviceName = env.SERVICE_NAME ?? 'Adline';

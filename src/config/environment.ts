@@ -4,11 +4,14 @@ import {
   IsInt,
   IsNumber,
   IsOptional,
+  isFQDN,
+  isIP,
   IsString,
   Matches,
   Max,
   Min,
   MinLength,
+  ValidateBy,
   validateSync,
   ValidationError,
 } from 'class-validator';
@@ -29,6 +32,18 @@ export class EnvironmentVariables {
   @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
 
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT?: number;
+
+  /** The interface to listen on: an IP address (`0.0.0.0`, `::`, `127.0.0.1`) or a host name. */
+  @IsOptional()
+  @ValidateBy({
+    name: 'isHostOrIp',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' && (isIP(value) || isFQDN(value, { require_tld: false })),
+      defaultMessage: () => 'must be an IP address or a host name',
+    },
+  })
+  HOST?: string;
 
   @IsOptional()
   @Matches(/^https?:\/\/[^\s/]+(\/[^\s]*)?$/, { message: 'must be an http(s) URL' })

@@ -1,0 +1,113 @@
+import { spawn } from 'node:child_process';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { testDatabaseKind } from '../support/test-database';
+
+const SCRIPT = join(__dirname, '..', '..', 'scripts', 'start.mjs');
+
+/**
+ * A stand-in project: its `build` counts its runs and writes a `dist/src/main.js` that
+ * prints a line, then exits with the code in EXIT_CODE or waits for SIGTERM.
+ */
+function makeProject(): string {
+  const root = mkdtempSync(join(tmpdir(), 'adline-start-'));
+  mkdirSync(join(root, 'scripts'));
+  mkdirSync(join(root, 'src'));
+  mkdirSync(join(root, 'migrations'));
+  copyFileSync(SCRIPT, join(root, 'scripts', 'start.mjs'));
+  writeFileSync(join(root, 'src', 'main.ts'), '// source\n');
+  writeFileSync(join(root, 'tsconfig.json'), '{}\n');
+  const main = [
+    "console.log('service running');",
+    "process.on('SIGTERM', () => { console.log('service got SIGTERM'); process.exit(0); });",
+    'if (process.env.EXIT_CODE) process.exit(Number(process.env.EXIT_CODE));',
+    'setInterval(() => undefined, 1000);',
+  ].join('\n');
+  const build = [
+    "const fs = require('fs');",
+    "fs.appendFileSync('builds.log', 'built\\n');",
+    "fs.mkdirSync('dist/src', { recursive: true });",
+    `fs.writeFileSync('dist/src/main.js', ${JSON.stringify(main)});`,
+  ].join('\n');
+  writeFileSync(join(root, 'build.js'), build);
+  writeFileSync(
+    join(root, 'package.json'),
+    JSON.stringify({ name: 'stand-in', private: true, scripts: { build: 'node build.js' } }),
+  );
+  return root;
+}
+
+function builds(root: string): number {
+  const log = join(root, 'builds.log');
+  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
+}
+
+function start(root: string, env: Record<string, string> = {}) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return { child, exited, stdout: () => stdout };
+}
+
+describe(`npm start (scripts/start.mjs; ${testDatabaseKind()} run)`, () => {
+  let root: string;
+  beforeEach(() => {
+    root = makeProject();
+  });
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('builds on the first start, skips the build while dist is newer, builds again after an edit', async () => {
+    const first = start(root, { EXIT_CODE: '0' });
+    expect(await first.exited).toEqual({ code: 0, signal: null });
+    expect(builds(root)).toBe(1);
+    expect(first.stdout()).toContain('service running');
+
+    const second = start(root, { EXIT_CODE: '0' });
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    expect(builds(root)).toBe(1);
+    expect(second.stdout()).toContain('starting without a build');
+
+    // An edit after the last build, in src/ and then in a new tsconfig*.json: each rebuilds.
+    writeFileSync(join(root, 'src', 'main.ts'), '// edited\n');
+    expect(await start(root, { EXIT_CODE: '0' }).exited).toEqual({ code: 0, signal: null });
+    expect(builds(root)).toBe(2);
+    writeFileSync(join(root, 'tsconfig.build.json'), '{}\n');
+    expect(await start(root, { EXIT_CODE: '0' }).exited).toEqual({ code: 0, signal: null });
+    expect(builds(root)).toBe(3);
+    expect(await start(root, { EXIT_CODE: '0' }).exited).toEqual({ code: 0, signal: null });
+    expect(builds(root)).toBe(3);
+  }, 60_000);
+
+  it("exits with the service's exit code", async () => {
+    const run = start(root, { EXIT_CODE: '7' });
+    expect(await run.exited).toEqual({ code: 7, signal: null });
+  }, 30_000);
+
+  it('forwards SIGTERM to the service and exits as it does', async () => {
+    const run = start(root);
+    const deadline = Date.now() + 20_000;
+    while (!run.stdout().includes('service running')) {
+      if (Date.now() > deadline) throw new Error(`no start: ${run.stdout()}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.stdout()).toContain('service got SIGTERM');
+  }, 30_000);
+});
