@@ -11,7 +11,11 @@ import { answerClientError } from './common/client-error';
 import { useCheckedJsonParser } from './common/json-body';
 import { ProblemDetailsFilter, sendProblem } from './common/problem-details.filter';
 import { createValidationPipe } from './common/validation';
-import { cacheControlFor, SECURITY_HEADERS } from './common/security-headers';
+import {
+  cacheControlFor,
+  FIXED_SECURITY_HEADERS,
+  SECURITY_HEADERS,
+} from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { fastifyTrustProxy } from './config/trusted-proxies';
 import { buildOpenApiDocument } from './openapi';
@@ -32,9 +36,18 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     },
     // Errors raised before routing (a bad %-escape, an over-long id) and by Node's HTTP
     // parser (huge or malformed headers) are problem+json like every other error. Router
-    // errors skip the onSend hooks, so their request id is set here.
+    // errors skip every hook (helmet's and onSend), so their headers are set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
-      sendProblem(new Logger('Errors'), error, request, reply.header('x-request-id', request.id)),
+      sendProblem(
+        new Logger('Errors'),
+        error,
+        request,
+        reply.headers({
+          ...FIXED_SECURITY_HEADERS,
+          'cache-control': 'no-store',
+          'x-request-id': request.id,
+        }),
+      ),
     clientErrorHandler: answerClientError,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {

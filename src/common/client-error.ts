@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { ProblemBody, ProblemCode, PROBLEM_TITLES, problemType } from './problem';
 import { PROBLEM_CONTENT_TYPE } from './problem-details.filter';
+import { FIXED_SECURITY_HEADERS } from './security-headers';
 
 function problemFor(errorCode: string | undefined): ProblemBody {
   const [status, code, detail]: [number, ProblemCode, string] =
@@ -21,7 +22,8 @@ function problemFor(errorCode: string | undefined): ProblemBody {
 /**
  * Fastify's `clientErrorHandler`: Node's HTTP parser rejected the request before Fastify
  * saw it (a header too large, a forbidden byte, a malformed request line), so no route,
- * hook or filter runs. Answers a minimal HTTP/1.1 problem+json response and closes.
+ * hook or filter runs (nor helmet: its headers are written from FIXED_SECURITY_HEADERS).
+ * Answers a minimal HTTP/1.1 problem+json response, never to be cached, and closes.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   // A reset connection has no one left to answer (https://nodejs.org/api/http.html#event-clienterror).
@@ -33,6 +35,8 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     `content-type: ${PROBLEM_CONTENT_TYPE}`,
     `content-length: ${Buffer.byteLength(json)}`,
     `x-request-id: ${randomUUID()}`,
+    'cache-control: no-store',
+    ...Object.entries(FIXED_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
     'connection: close',
   ];
   if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${json}`);

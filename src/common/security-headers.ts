@@ -11,6 +11,28 @@ export const SECURITY_HEADERS: FastifyHelmetOptions = {
   global: true,
 };
 
+/**
+ * The headers helmet sets with SECURITY_HEADERS (its defaults), written out by hand for the
+ * answers no Fastify hook runs for, so helmet cannot add them: router errors
+ * (`frameworkErrors`) and the raw answers to requests Node's HTTP parser refused.
+ * test/e2e/bad-input.e2e-spec.ts checks them against what helmet sends on other answers.
+ */
+export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'same-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'SAMEORIGIN',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 /** Answers under these paths may carry a secret or a person's data: no cache keeps them. */
 const UNCACHEABLE = /^\/(api|health)\//;
 

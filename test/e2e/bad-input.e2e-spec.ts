@@ -168,14 +168,33 @@ describe(`bad input answers 4xx problem+json and changes nothing (${testDatabase
   });
 
   describe("Fastify's and Node's own errors", () => {
+    /** The security headers helmet sets on an ordinary answer (an unknown route's 404). */
+    let helmetHeaders: [string, string][];
+    beforeAll(async () => {
+      const ordinary = await t.http('/api/nothing-here');
+      const notHelmets =
+        /^(content-type|content-length|date|connection|keep-alive|x-request-id|cache-control)$/;
+      helmetHeaders = [...ordinary.headers].filter(([name]) => !notHelmets.test(name));
+      expect(helmetHeaders.map(([name]) => name)).toContain('content-security-policy');
+    });
+    /** What every answer carries, however early it was refused. */
+    const expectGuarded = (header: (name: string) => string | null | undefined) => {
+      for (const [name, value] of helmetHeaders)
+        expect([name, header(name)]).toEqual([name, value]);
+      expect(header('cache-control')).toBe('no-store');
+      expect(header('x-request-id')).toBeTruthy();
+    };
+
     it('answers 400 bad_url for a path with invalid percent-encoding', async () => {
       const response = await t.http('/api/models/%ff');
       await expectProblem(response, 400, 'bad_url');
-      expect(response.headers.get('x-request-id')).toBeTruthy();
+      expectGuarded((name) => response.headers.get(name));
     });
 
     it('answers 404 not_found for an id longer than any resource has', async () => {
-      await expectProblem(await t.http(`/api/models/${'a'.repeat(300)}`), 404, 'not_found');
+      const response = await t.http(`/api/models/${'a'.repeat(300)}`);
+      await expectProblem(response, 404, 'not_found');
+      expectGuarded((name) => response.headers.get(name));
     });
 
     it('answers 404 not_found for an unknown route', async () => {
@@ -217,7 +236,7 @@ describe(`bad input answers 4xx problem+json and changes nothing (${testDatabase
       );
       expect(answer.status).toBe(431);
       expect(answer.headers['content-type']).toBe('application/problem+json');
-      expect(answer.headers['x-request-id']).toBeTruthy();
+      expectGuarded((name) => answer.headers[name]);
       expect(answer.body).toMatchObject({ status: 431, code: 'header_too_large' });
     });
 
@@ -235,6 +254,7 @@ describe(`bad input answers 4xx problem+json and changes nothing (${testDatabase
       const answer = parseRaw(await rawExchange(t.baseUrl, request));
       expect(answer.status).toBe(400);
       expect(answer.headers['content-type']).toBe('application/problem+json');
+      expectGuarded((name) => answer.headers[name]);
       expect(answer.body).toMatchObject({
         type: 'urn:adline:problem:bad_request',
         title: 'Malformed HTTP request',
