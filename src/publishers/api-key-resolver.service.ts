@@ -5,7 +5,7 @@ import { hashApiKey, looksLikeApiKey } from '@/auth/api-key-material';
 import { AppConfig } from '@/config/app-config';
 import { withDeadline } from '@/database/database-errors';
 import { ApiKey } from './entities/api-key.entity';
-import { KeyCredential } from './publisher-credentials';
+import { affects, CredentialChange, KeyCredential } from './publisher-credentials';
 
 interface CacheEntry {
   credential: KeyCredential | null;
@@ -15,7 +15,8 @@ interface CacheEntry {
 /**
  * Resolves an API key secret to its model and publisher. Results (including "unknown key")
  * are cached for API_KEY_CACHE_SECONDS so fetch-ads does not read the database per request;
- * a revoke, deactivation or suspension on this instance clears the affected entries at once.
+ * a revoke, deactivation or suspension clears the affected entries at once, on this
+ * instance and (through CredentialChanges and REDIS_URL) on the others.
  */
 @Injectable()
 export class ApiKeyResolver {
@@ -63,18 +64,28 @@ export class ApiKeyResolver {
     return credential;
   }
 
-  /** Forgets cached credentials matching the predicate (a revoked key, a deactivated model…). */
-  invalidate(matches: (credential: KeyCredential) => boolean): void {
+  /** Forgets the cached credentials a change affects: one key, a model's or a publisher's. */
+  forget(change: CredentialChange): void {
+    this.forgetWhere((c) => affects(change, c));
+  }
+
+  /** Forgets every cached credential, e.g. when changes may have been missed. */
+  forgetAll(): void {
     this.forgetReadsInFlight();
-    for (const [hash, entry] of this.cache) {
-      if (entry.credential && matches(entry.credential)) this.cache.delete(hash);
-    }
+    this.cache.clear();
   }
 
   /** Forgets remembered unknown keys, e.g. after a key is created. */
   forgetUnknown(): void {
     this.forgetReadsInFlight();
     for (const [hash, entry] of this.cache) if (!entry.credential) this.cache.delete(hash);
+  }
+
+  private forgetWhere(matches: (credential: KeyCredential) => boolean): void {
+    this.forgetReadsInFlight();
+    for (const [hash, entry] of this.cache) {
+      if (entry.credential && matches(entry.credential)) this.cache.delete(hash);
+    }
   }
 
   /** Reads that started before an invalidation may hold what it changed: start new ones. */

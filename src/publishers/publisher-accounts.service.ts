@@ -4,7 +4,7 @@ import { Repository } from 'typeorm';
 import { pageOf } from '@/common/dto/page-query.dto';
 import { shareToPpm } from '@/common/money';
 import { ProblemException } from '@/common/problem';
-import { ApiKeyResolver } from './api-key-resolver.service';
+import { CredentialChanges } from './credential-changes.service';
 import { PublisherDto, toPublisherDto } from './dto/publisher.dto';
 import {
   PublisherListQueryDto,
@@ -18,7 +18,7 @@ import { Publisher } from './entities/publisher.entity';
 export class PublisherAccountsService {
   constructor(
     @InjectRepository(Publisher) private readonly publishers: Repository<Publisher>,
-    private readonly resolver: ApiKeyResolver,
+    private readonly credentialChanges: CredentialChanges,
   ) {}
 
   async profile(publisherId: string): Promise<PublisherDto> {
@@ -37,7 +37,7 @@ export class PublisherAccountsService {
 
   /**
    * Changes a publisher's revenue share or status. Both reach fetch-ads at once: the cached
-   * credentials of the publisher's keys are dropped, so the next impression carries the new
+   * credentials of the publisher's keys are dropped (on every instance with REDIS_URL), so the next impression carries the new
    * share and a suspended publisher's keys answer 404.
    */
   async updateAsOperator(
@@ -64,7 +64,7 @@ export class PublisherAccountsService {
         updatedAt: new Date(),
       },
     );
-    this.resolver.invalidate((c) => c.publisherId === publisher.id);
+    await this.credentialChanges.announce({ kind: 'publisher', id: publisher.id });
     return this.profile(publisher.id);
   }
 

@@ -12,3 +12,20 @@ export interface KeyCredential {
   publisherStatus: PublisherStatus;
   revenueSharePpm: number;
 }
+
+/** A change that makes cached credentials stale: a key revoked, a model's or a publisher's status or share changed. */
+export interface CredentialChange {
+  kind: 'key' | 'model' | 'publisher';
+  id: string;
+}
+
+export function affects(change: CredentialChange, credential: KeyCredential): boolean {
+  switch (change.kind) {
+    case 'key':
+      return credential.keyId === change.id;
+    case 'model':
+      return credential.modelId === change.id;
+    case 'publisher':
+      return credential.publisherId === change.id;
+  }
+}

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyResolver } from './api-key-resolver.service';
 import { ApiKeysService } from './api-keys.service';
+import { CredentialChanges } from './credential-changes.service';
 import { AiModel } from './entities/ai-model.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { Publisher } from './entities/publisher.entity';
@@ -15,6 +16,7 @@ import { PublishersService } from './publishers.service';
   providers: [
     PublishersService,
     ApiKeyResolver,
+    CredentialChanges,
     KeyUsageTracker,
     ModelsService,
     ApiKeysService,

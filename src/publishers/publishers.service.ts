@@ -5,6 +5,7 @@ import { generateApiKey } from '@/auth/api-key-material';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { ApiKeyResolver } from './api-key-resolver.service';
+import { CredentialChanges } from './credential-changes.service';
 import { AiModel, ModelDeactivator, ModelStatus } from './entities/ai-model.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { Publisher, PublisherRole } from './entities/publisher.entity';
@@ -31,6 +32,7 @@ export class PublishersService {
     @InjectRepository(AiModel) private readonly models: Repository<AiModel>,
     @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
     private readonly resolver: ApiKeyResolver,
+    private readonly credentialChanges: CredentialChanges,
     private readonly config: AppConfig,
   ) {}
 
@@ -86,7 +88,7 @@ export class PublishersService {
     return this.models.findOneBy({ id: modelId, publisherId });
   }
 
-  /** Changes a model's status; its keys answer accordingly at once (cache cleared). */
+  /** Changes a model's status; its keys answer accordingly at once, on every instance. */
   async setModelStatus(
     modelId: string,
     status: ModelStatus,
@@ -94,7 +96,7 @@ export class PublishersService {
   ): Promise<void> {
     const deactivatedBy = status === 'deactivated' ? by : null;
     await this.models.update({ id: modelId }, { status, deactivatedBy, updatedAt: new Date() });
-    this.resolver.invalidate((c) => c.modelId === modelId);
+    await this.credentialChanges.announce({ kind: 'model', id: modelId });
   }
 
   /**
@@ -126,6 +128,6 @@ export class PublishersService {
 
   async revokeApiKey(keyId: string): Promise<void> {
     await this.keys.update({ id: keyId }, { status: 'revoked', revokedAt: new Date() });
-    this.resolver.invalidate((c) => c.keyId === keyId);
+    await this.credentialChanges.announce({ kind: 'key', id: keyId });
   }
 }
