@@ -1,12 +1,13 @@
 # syntax=docker/dockerfile:1
 #
-# Adline's production image.
+# Adline's production image. With MySQL and Redis beside it: `docker compose up` (compose.yaml,
+# secrets in .env; see README, "Running with Docker Compose"). On its own:
 #
 #   docker build -t adline .
 #   docker run -p 3000:3000 \
 #     -e CLICK_SIGNING_SECRET="$(openssl rand -base64 48)" \
 #     -e SESSION_SECRET="$(openssl rand -base64 48)" \
-#     -e DATABASE_URL=mysql://adline:secret@db:3306/adline \
+#     -e DATABASE_URL=mysql://adline:<password>@<mysql host>:3306/adline \
 #     -e BASE_URL=https://ads.example.com \
 #     adline
 #
@@ -19,7 +20,11 @@
 #                         The default, sqlite:./data/adline.sqlite, only suits a single
 #                         container with a volume mounted on /app/data.
 #   BASE_URL              the public address of the service, used in tracking links.
+#   HOST                  defaults to 0.0.0.0 in production, which a container needs.
 # Pending migrations run at start-up. No demo data is seeded in production.
+#
+# scripts/replay-dockerfile.mjs runs these stages' RUN, COPY and CMD lines in temporary
+# folders (CI has no Docker engine), and scripts/check-container.mjs lints this file.
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
@@ -38,8 +43,9 @@ RUN npm install --no-audit --no-fund
 COPY . .
 RUN npm run build
 
-FROM toolchain AS prod-deps
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+# The production modules are the build's less the dev dependencies: nothing compiles twice.
+FROM build AS prod-deps
+RUN npm prune --omit=dev --no-audit --no-fund
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production
@@ -51,7 +57,7 @@ COPY package.json ./
 RUN mkdir data && chown node:node data
 USER node
 EXPOSE 3000
-# Slim images have no curl; Node 20 has fetch.
+# Slim images have no curl; Node 20 has fetch. Liveness only: compose.yaml gates on readiness.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/src/main.js"]
