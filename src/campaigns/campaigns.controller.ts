@@ -88,11 +88,11 @@ export class CampaignsController {
   @ApiOperation({
     summary: "A campaign's report per UTC day (operators)",
     description:
-      'Impressions, billed and unbilled clicks (with their share, `invalid_click_rate`, and their reasons), CTR and spend per UTC day from `from` to `to`, with totals and the remaining budget. `format=csv` downloads the days as CSV.',
+      'Impressions, billed and unbilled clicks (with their share, `invalid_click_rate`, and their reasons, forged follows of the campaign included: `bad_signature`, `unknown_impression`), CTR and spend per UTC day from `from` to `to`, with totals and the remaining budget. `format=csv` downloads the days as CSV.',
   })
   @ApiReportResponse(
     CampaignStatsDto,
-    'date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,unbilled_mismatch,unbilled_duplicate,…\r\n2026-11-01,1200,30,4,0.025,10.5,0.117647,0,1,…\r\n',
+    'date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,unbilled_bad_signature,unbilled_unknown_impression,…\r\n2026-11-01,1200,30,4,0.025,10.5,0.117647,1,0,…\r\n',
   )
   @ApiProblemResponses({
     400: ['validation_failed'],

@@ -9,10 +9,12 @@ export type ReasonCounts = Record<string, number>;
  * Every reason a counted unbilled click can have, in the order reports list them: the
  * invalid reasons, `over_budget` (valid, but the budget could not pay) and `unrecorded`
  * (counted before reasons were kept, its raw click already purged). CSV has a column for
- * each. Forged links (`bad_signature`, `unknown_impression`) name no real impression, so the
- * roll-ups never count them.
+ * each. Forged links (`bad_signature`, `unknown_impression`) name no real impression: they
+ * count in their campaign's report only.
  */
 export const UNBILLED_REASONS = [
+  'bad_signature',
+  'unknown_impression',
   'mismatch',
   'duplicate',
   'expired',

@@ -44,10 +44,10 @@ describe('report tables', () => {
     invalid_click_rate: 0.333333,
     unbilled_by_reason: { bot: 1 },
   };
-  // mismatch … campaign_inactive, over_budget, unrecorded: bot is the fourth of 12.
+  // bad_signature … campaign_inactive, over_budget, unrecorded: bot is the sixth of 16.
   const reasonHeader =
-    'unbilled_mismatch,unbilled_duplicate,unbilled_expired,unbilled_bot,unbilled_head_request,unbilled_prefetch,unbilled_too_fast,unbilled_ip_limit,unbilled_publisher_suspended,unbilled_model_inactive,unbilled_key_revoked,unbilled_campaign_inactive,unbilled_over_budget,unbilled_unrecorded';
-  const oneBot = '0,0,0,1,0,0,0,0,0,0,0,0,0,0';
+    'unbilled_bad_signature,unbilled_unknown_impression,unbilled_mismatch,unbilled_duplicate,unbilled_expired,unbilled_bot,unbilled_head_request,unbilled_prefetch,unbilled_too_fast,unbilled_ip_limit,unbilled_publisher_suspended,unbilled_model_inactive,unbilled_key_revoked,unbilled_campaign_inactive,unbilled_over_budget,unbilled_unrecorded';
+  const oneBot = '0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0';
 
   it('lays out a campaign report as one row per day and a total', () => {
     const table = campaignStatsCsv({

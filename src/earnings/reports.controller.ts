@@ -10,7 +10,7 @@ import { ReportsService } from './reports.service';
 
 /** The figure columns of the CSV examples, up to the first reason columns. */
 const CSV_FIGURES =
-  'impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,unbilled_mismatch,unbilled_duplicate,…\r\n';
+  'impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,unbilled_bad_signature,unbilled_unknown_impression,…\r\n';
 
 @ApiTags('admin')
 @Controller('api/admin/reports')
@@ -22,7 +22,7 @@ export class ReportsController {
   @ApiOperation({
     summary: 'Platform report per publisher (operators)',
     description:
-      "Per publisher with any activity in the UTC days `from`–`to`: impressions, billed and unbilled clicks, CTR, spend, the publishers' earnings and the platform's revenue, from the same roll-ups as the ledger, with the share of unbilled clicks (`invalid_click_rate`) and their reasons. `format=csv` downloads it as CSV.",
+      "Per publisher with any activity in the UTC days `from`–`to`: impressions, billed and unbilled clicks, CTR, spend, the publishers' earnings and the platform's revenue, from the same roll-ups as the ledger, with the share of unbilled clicks (`invalid_click_rate`) and their reasons. Forged follows name no real publisher and count in campaign reports only. `format=csv` downloads it as CSV.",
   })
   @ApiReportResponse(
     PublisherReportDto,
@@ -45,7 +45,7 @@ export class ReportsController {
   @ApiOperation({
     summary: 'Platform report per AI model (operators)',
     description:
-      'Per AI model with any activity in the UTC days `from`–`to`: its publisher, impressions, billed and unbilled clicks, CTR, the share of unbilled clicks (`invalid_click_rate`) and their reasons, spend and its split, so a model sending invalid traffic stands out. `format=csv` downloads it as CSV.',
+      'Per AI model with any activity in the UTC days `from`–`to`: its publisher, impressions, billed and unbilled clicks, CTR, the share of unbilled clicks (`invalid_click_rate`) and their reasons, spend and its split, so a model sending invalid traffic stands out. Forged follows name no real model and count in campaign reports only. `format=csv` downloads it as CSV.',
   })
   @ApiReportResponse(ModelReportDto, `publisher_id,model_id,model_name,${CSV_FIGURES}`)
   @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })

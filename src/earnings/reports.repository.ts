@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
+import { UNKNOWN_SOURCE } from './daily-unbilled-clicks.repository';
 import { DailyStat } from './entities/daily-stat.entity';
 import { DailyUnbilledClick } from './entities/daily-unbilled-click.entity';
 import type { ReasonCounts } from './report-figures';
@@ -62,11 +63,12 @@ export class ReportsRepository {
     return rows.map((r) => ({ day: r.day, ...counters(r) }));
   }
 
-  /** Per publisher with any activity in the range. */
+  /** Per publisher with any activity in the range (not forged follows: they name none). */
   async publishers(from: string, to: string): Promise<PublisherCounters[]> {
     const rows = await sums(this.stats.createQueryBuilder('s'))
       .addSelect('s.publisherId', 'publisher_id')
       .where('s.day BETWEEN :from AND :to', { from, to })
+      .andWhere('s.publisherId <> :unknown', { unknown: UNKNOWN_SOURCE })
       .groupBy('s.publisherId')
       .orderBy('s.publisherId', 'ASC')
       .getRawMany<RawCounters & { publisher_id: string }>();
@@ -81,6 +83,7 @@ export class ReportsRepository {
       .addSelect('m.name', 'model_name')
       .leftJoin(AiModel, 'm', 'm.id = s.modelId')
       .where('s.day BETWEEN :from AND :to', { from, to })
+      .andWhere('s.publisherId <> :unknown', { unknown: UNKNOWN_SOURCE })
       .groupBy('s.publisherId')
       .addGroupBy('s.modelId')
       .addGroupBy('m.name')
@@ -99,7 +102,8 @@ export class ReportsRepository {
 
   /**
    * Unbilled clicks in the range by reason, per day, publisher or model (the key of the
-   * map), optionally of one campaign.
+   * map), optionally of one campaign. Per day they include forged follows (of no known
+   * publisher or model); per publisher or model only real ones.
    */
   async unbilledByReason(
     group: ReasonGroup,
@@ -114,6 +118,7 @@ export class ReportsRepository {
       .addSelect('SUM(u.clicks)', 'clicks')
       .where('u.day BETWEEN :from AND :to', { from, to });
     if (campaignId !== undefined) query.andWhere('u.campaignId = :campaignId', { campaignId });
+    if (group !== 'day') query.andWhere('u.publisherId <> :unknown', { unknown: UNKNOWN_SOURCE });
     const rows = await query
       .groupBy(REASON_GROUPS[group])
       .addGroupBy('u.reason')

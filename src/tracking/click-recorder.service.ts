@@ -5,6 +5,7 @@ import { sqlDatetime } from '@/common/clock';
 import { AppConfig } from '@/config/app-config';
 import { GroupCommit } from '@/database/group-commit';
 import { isMysql, transactionWithRetry } from '@/database/sql';
+import { UNKNOWN_SOURCE } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
 import {
   type BatchFacts,
@@ -174,10 +175,14 @@ export class ClickRecorder implements OnApplicationShutdown {
           revenueSharePpm: impression.revenueSharePpm,
         };
       }),
-      // A click names a publisher only through a real impression; a forged one counts nowhere.
       rows
-        .filter((row) => row.status !== 'billed' && row.publisherId !== null)
-        .map((row) => ({ ...counted(row), reason: row.invalidReason ?? 'over_budget' })),
+        .filter((row) => row.status !== 'billed')
+        .map((row) => ({
+          // A click names a publisher and model only through a real impression; a forged
+          // one counts for its link's campaign alone, under the unknown source.
+          ...(row.publisherId === null ? forgedSource(row) : counted(row)),
+          reason: row.invalidReason ?? 'over_budget',
+        })),
     );
     billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
     await this.insertClicks(manager, rows);
@@ -305,6 +310,14 @@ export class ClickRecorder implements OnApplicationShutdown {
 }
 
 const invalid = (reason: InvalidClickReason): ClickOutcome => ({ status: 'invalid', reason });
+
+/** Who a forged follow counts for: the campaign its link names, from no known source. */
+const forgedSource = (row: Click) => ({
+  at: row.createdAt,
+  campaignId: row.campaignId,
+  publisherId: UNKNOWN_SOURCE,
+  modelId: UNKNOWN_SOURCE,
+});
 
 function chargeOutcome(result: ChargeResult): ClickOutcome {
   return result === 'campaign_inactive' ? invalid(result) : { status: result };

@@ -2,6 +2,7 @@ import { utcDay } from '@/common/clock';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
 import { PublishersService } from '@/publishers/publishers.service';
+import { ClickLinkSigner } from '@/tracking/click-link';
 import { Click } from '@/tracking/entities/click.entity';
 import { UnbilledClickReasons1764000100000 } from '../../migrations/1764000100000-unbilled-click-reasons';
 import { ask, campaignLink, followAsBrowser } from '../support/ads';
@@ -35,7 +36,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
    * Real traffic over HTTP. Publisher A's model: one billed click followed again (duplicate),
    * one unclicked ad, and on a campaign with a budget for one click, a billed and an
    * over-budget click. Publisher B's first model: two bot clicks and one billed click whose
-   * link is then replayed with a forged signature; its second model: one billed click.
+   * link is then replayed with a forged signature, and a link signed for an impression that
+   * does not exist; its second model: one billed click.
    */
   beforeAll(async () => {
     t = await startTestApp({
@@ -87,11 +89,16 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
     const forged = new URL(b3);
     forged.searchParams.set('sig', 'A'.repeat(43));
     await expectRedirect(followAsBrowser(forged.toString()));
+    const unknown = new URL(b3);
+    const noImpression = { campaignId: campaign.id, modelId: b.model.id, impressionId: 'gone' };
+    unknown.searchParams.set('imp', noImpression.impressionId);
+    unknown.searchParams.set('sig', t.app.get(ClickLinkSigner).sign(noImpression));
+    await expectRedirect(followAsBrowser(unknown.toString()));
     await expectRedirect(followAsBrowser(await serve(keyB2, 'fraud watch')));
   });
   afterAll(() => t.close());
 
-  it('keeps every unbilled click with its reason, the forged one included', async () => {
+  it('keeps every unbilled click with its reason, the forged ones included', async () => {
     const clicks = await t.dataSource.getRepository(Click).find();
     const reasons = clicks.map((c) => c.invalidReason ?? c.status).sort();
     expect(reasons).toEqual([
@@ -104,20 +111,22 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       'bot',
       'duplicate',
       'over_budget',
+      'unknown_impression',
     ]);
   });
 
   it("breaks a campaign's unbilled clicks down by reason, per day and in total", async () => {
     const report = await get(`/api/admin/campaigns/${ids.campaign}/stats?${range()}`);
+    // The forged follows of the campaign count in its report, though they name no real
+    // publisher or model (publisher and model reports below leave them out).
     const figures = {
       impressions: 6,
       clicks: 3,
-      invalid_clicks: 3,
+      invalid_clicks: 5,
       ctr: 0.5,
       spend: 1.5,
-      invalid_click_rate: 0.5,
-      // The forged link names no real impression, so it counts for no one.
-      unbilled_by_reason: { duplicate: 1, bot: 2 },
+      invalid_click_rate: 0.625,
+      unbilled_by_reason: { bad_signature: 1, unknown_impression: 1, duplicate: 1, bot: 2 },
     };
     expect(rowsOf(report)).toEqual([{ date: utcDay(new Date()), ...figures }]);
     expect(report.totals).toEqual(figures);
@@ -134,9 +143,29 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
     });
   });
 
+  it('lists the forged reasons first in the campaign CSV', async () => {
+    const response = await operator.api(
+      'GET',
+      `/api/admin/campaigns/${ids.campaign}/stats?${range()}&format=csv`,
+    );
+    const [header, day] = (await response.text()).split('\r\n').map((line) => line.split(','));
+    const cell = (column: string) => day[header.indexOf(column)];
+    expect(header.slice(7, 10)).toEqual([
+      'unbilled_bad_signature',
+      'unbilled_unknown_impression',
+      'unbilled_mismatch',
+    ]);
+    expect([cell('invalid_clicks'), cell('unbilled_bad_signature'), cell('unbilled_bot')]).toEqual([
+      '5',
+      '1',
+      '2',
+    ]);
+  });
+
   it('shows per publisher the share of invalid clicks, the CTR and the reasons', async () => {
     const report = await get(`/api/admin/reports/publishers?${range()}`);
     const of = (id: string) => rowsOf(report).find((r) => r.publisher_id === id);
+    // Only real publishers: the forged follows name none.
     expect(rowsOf(report)).toHaveLength(2);
     expect(of(ids.a)).toMatchObject({
       impressions: 4,

@@ -129,10 +129,20 @@ describe(`ledger integrity after mixed traffic (${testDatabaseKind()})`, () => {
     expect(sumOf(rollups, (s) => s.earningsMicros)).toBe(entries('publisher_earnings'));
     expect(sumOf(rollups, (s) => s.clicks)).toBe(billed.length);
     expect(sumOf(rollups, (s) => s.impressions)).toBe(impressions.length);
-    // Unbilled clicks that name a real impression are counted; forged links name none.
-    expect(sumOf(rollups, (s) => s.invalidClicks)).toBe(
-      clicks.filter((c) => c.status !== 'billed' && c.invalidReason !== 'bad_signature').length,
+    // Unbilled clicks that name a real impression count for its publisher and model; forged
+    // links name none, so they count for their campaign alone (under no publisher or model).
+    const forgedClicks = clicks.filter((c) => c.invalidReason === 'bad_signature');
+    const real = (s: DailyStat) => s.publisherId !== '';
+    expect(sumOf(rollups, (s) => s.invalidClicks, real)).toBe(
+      clicks.filter((c) => c.status !== 'billed').length - forgedClicks.length,
     );
+    expect(
+      sumOf(
+        rollups,
+        (s) => s.invalidClicks,
+        (s) => !real(s),
+      ),
+    ).toBe(forgedClicks.length);
 
     const today = utcDay(new Date());
     const range = `from=${today}&to=${today}`;
@@ -163,6 +173,10 @@ describe(`ledger integrity after mixed traffic (${testDatabaseKind()})`, () => {
       expect(micros(stats.spent)).toBe(campaigns.find((c) => c.id === id)?.spentMicros);
       expect(totals.clicks).toBe(billed.filter((c) => c.campaignId === id).length);
       expect(totals.impressions).toBe(impressions.filter((i) => i.campaignId === id).length);
+      // Every unbilled click on the campaign, the forged ones included.
+      expect(totals.invalid_clicks).toBe(
+        clicks.filter((c) => c.campaignId === id && c.status !== 'billed').length,
+      );
     }
     const platform = await report(`/api/admin/reports/publishers?${range}`);
     const rows = platform.rows as (Figures & { publisher_id: string })[];
@@ -181,5 +195,9 @@ describe(`ledger integrity after mixed traffic (${testDatabaseKind()})`, () => {
     expect(micros(totals.platform_revenue)).toBe(entries('platform_revenue'));
     expect(totals.impressions).toBe(impressions.length);
     expect(totals.clicks).toBe(billed.length);
+    // A forged click never counts for a publisher.
+    expect(totals.invalid_clicks).toBe(
+      clicks.filter((c) => c.status !== 'billed').length - forgedClicks.length,
+    );
   }, 60_000);
 });

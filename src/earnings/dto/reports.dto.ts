@@ -21,7 +21,7 @@ export class ReportFiguresDto {
   @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
   @ApiProperty({
     description:
-      'Clicks recorded but not billed: invalid (a bot, a duplicate, too fast, …) or over budget. A follow of a forged link (bad signature, unknown impression) names no real impression and counts in no report.',
+      'Clicks recorded but not billed: invalid (a bot, a duplicate, too fast, …) or over budget. A follow of a forged link (bad_signature, unknown_impression) names no real publisher or model: it counts in the report of its campaign only, never per publisher or model.',
     example: 4,
   })
   invalid_clicks: number;
@@ -42,7 +42,7 @@ export class ReportFiguresDto {
     type: 'object',
     additionalProperties: { type: 'integer' },
     description:
-      'invalid_clicks by reason (an invalid reason such as `bot`, `duplicate` or `too_fast`; `over_budget`; `unrecorded` for clicks counted before reasons were kept). Only reasons with clicks are listed; they add up to invalid_clicks.',
+      'invalid_clicks by reason (an invalid reason such as `bot`, `duplicate`, `too_fast` or, in campaign reports, `bad_signature`; `over_budget`; `unrecorded` for clicks counted before reasons were kept). Only reasons with clicks are listed; they add up to invalid_clicks.',
     example: { duplicate: 1, bot: 2, over_budget: 1 },
   })
   unbilled_by_reason: Record<string, number>;
