@@ -1,7 +1,10 @@
+import { Logger } from '@nestjs/common';
+import { RedisBroadcast } from '@/redis/redis-broadcast';
 import { ask } from '../support/ads';
 import { type Instance, startAnotherInstance } from '../support/another-instance';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
+import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { testRedisUrl } from '../support/test-redis';
 import type { SignedInPublisher } from '../factories';
 
@@ -144,5 +147,76 @@ describe(`without Redis, the cache lifetime bounds what other instances serve ($
     // …until that entry expires, never later.
     expect(await msUntil(second, publisher.key, 'invalid_api_key', 15_000)).not.toBeNull();
     expect(Date.now() - before).toBeGreaterThanOrEqual(6000);
+  });
+});
+
+describe(`an instance cut off from Redis catches up when it is back (${testDatabaseKind()})`, () => {
+  let first: TestApp;
+  let second: Instance;
+  let proxy: TcpProxy;
+  const env = { REDIS_URL: redisUrl, API_KEY_CACHE_SECONDS: '3600' };
+
+  beforeAll(async () => {
+    const redis = new URL(redisUrl);
+    proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    first = await startTestApp(env);
+    await first.f.campaign({ keywords: KEYWORDS });
+    second = await startAnotherInstance(first, { ...env, REDIS_URL: proxy.route(redisUrl) });
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await proxy?.close();
+  });
+
+  it('a revoke announced while it was away is applied once it has reconnected', async () => {
+    const publisher = await publisherServedByBoth(first, second);
+    await proxy.down();
+    const revoked = await publisher.api(
+      'DELETE',
+      `/api/models/${publisher.model.id}/keys/${publisher.keyId}`,
+    );
+    expect(revoked.status).toBe(204);
+    // The announcement is lost on the way to the second instance: it serves the key…
+    expect(await answer(second, publisher.key)).toBe(200);
+    await proxy.up();
+    // …until its subscription is back, when it forgets every cached resolution.
+    expect(await msUntil(second, publisher.key, 'invalid_api_key', 15_000)).not.toBeNull();
+  });
+});
+
+describe('a Redis outage is logged once, and its end', () => {
+  it('however many reconnection attempts fail in between', async () => {
+    const redis = new URL(redisUrl);
+    const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port || 6379) });
+    const logger = new Logger('test');
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    const log = jest.spyOn(logger, 'log').mockImplementation(() => undefined);
+    const reconnected = jest.fn();
+    const broadcast = await RedisBroadcast.open(
+      proxy.route(redisUrl),
+      'adline:test:outage',
+      { onMessage: () => undefined, onReconnect: reconnected },
+      logger,
+    );
+    try {
+      await proxy.down();
+      // ioredis retries every 50 ms at first, then less often: several attempts fail here.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await expect(broadcast.publish({ probe: 1 })).rejects.toThrow();
+      expect(warn).toHaveBeenCalledTimes(1);
+      await proxy.up();
+      const until = Date.now() + 15_000;
+      while (log.mock.calls.length === 0 && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(log).toHaveBeenCalledTimes(1);
+      expect(String(log.mock.calls[0][0])).toContain('connected again');
+      expect(reconnected).toHaveBeenCalled();
+      expect(warn).toHaveBeenCalledTimes(1);
+    } finally {
+      broadcast.close();
+      await proxy.close();
+    }
   });
 });
