@@ -49,6 +49,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
         }),
       ),
     clientErrorHandler: answerClientError,
+    // A request arriving while the server closes is answered by RequestDrain instead.
+    return503OnClosing: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel as LogLevel) + 1),

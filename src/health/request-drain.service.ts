@@ -1,12 +1,15 @@
 import {
   BeforeApplicationShutdown,
+  HttpStatus,
   Injectable,
   Logger,
   OnModuleDestroy,
   OnModuleInit,
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ProblemException } from '@/common/problem';
+import { sendProblem } from '@/common/problem-details.filter';
 
 /** Longest shutdown waits for the requests in flight when it started. */
 const DRAIN_LIMIT_MS = 10_000;
@@ -17,13 +20,16 @@ const POLL_MS = 10;
  * hooks: from then readiness answers 503, so a balancer stops sending. Before the HTTP
  * server closes, the requests that were in flight finish here, while the server still
  * takes what arrives meanwhile. Then Nest closes the server (which waits for those), then
- * the writers commit what they hold, then the database closes.
+ * the writers commit what they hold, then the database closes. A request that still comes
+ * (on a kept-alive connection) once the server is closing is answered `503 shutting_down`.
  */
 @Injectable()
 export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger(RequestDrain.name);
   private readonly inFlight = new Set<FastifyRequest>();
   private shuttingDown = false;
+  /** The HTTP server is closing: the drain is over, new requests are refused. */
+  private serverClosing = false;
 
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
@@ -34,7 +40,14 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
-    fastify.addHook('onRequest', (request, _reply, next) => {
+    // Instead of Fastify's own closing 503 (`return503OnClosing`, off in app.setup.ts), which
+    // is plain JSON without a code or this app's headers; helmet's hooks have run by now.
+    fastify.addHook('preClose', (done) => {
+      this.serverClosing = true;
+      done();
+    });
+    fastify.addHook('onRequest', (request, reply, next) => {
+      if (this.serverClosing) return this.refuse(request, reply);
       this.inFlight.add(request);
       next();
     });
@@ -46,6 +59,18 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
       this.inFlight.delete(request);
       next();
     });
+  }
+
+  /** Sent, so the rest of the request's hooks and its handler never run. */
+  private refuse(request: FastifyRequest, reply: FastifyReply): void {
+    const problem = new ProblemException(
+      HttpStatus.SERVICE_UNAVAILABLE,
+      'shutting_down',
+      'This instance is shutting down; send the request to another one.',
+      undefined,
+      { 'retry-after': '5', connection: 'close' },
+    );
+    sendProblem(this.logger, problem, request, reply);
   }
 
   onModuleDestroy(): void {

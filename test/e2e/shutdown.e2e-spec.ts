@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { createConnection } from 'mysql2/promise';
 import { ask, followAsBrowser } from '../support/ads';
 import { startMain } from '../support/start-process';
+import { expectProblem } from '../support/problem';
+import { startTestApp } from '../support/test-app';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 
 /** Each fetch-ads waits this long for its batch: requests are surely in flight at SIGTERM. */
@@ -14,7 +16,23 @@ interface Outcome {
   kind: 'ad' | 'click';
   sentAt: number;
   status: number | 'no connection';
+  /** A 503's content type, code and Retry-After: every one must be our shutting_down. */
+  refusal?: { type: string | null; code?: string; retryAfter: string | null };
 }
+
+async function refusalOf(response: Response): Promise<Outcome['refusal']> {
+  const body = (await response.clone().json()) as { code?: string };
+  return {
+    type: response.headers.get('content-type'),
+    code: body.code,
+    retryAfter: response.headers.get('retry-after'),
+  };
+}
+const SHUTTING_DOWN = {
+  type: expect.stringContaining('application/problem+json') as string,
+  code: 'shutting_down',
+  retryAfter: expect.any(String) as string,
+};
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -79,6 +97,7 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
       try {
         const response = await request();
         outcome.status = response.status;
+        if (response.status === 503) outcome.refusal = await refusalOf(response);
         return response;
       } catch {
         return null;
@@ -106,7 +125,7 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
 
     const signalledAt = Date.now();
     service.kill('SIGTERM');
-    const readiness: { status: number; code?: string }[] = [];
+    const readiness: { status: number; code?: string; type: string | null }[] = [];
     const exited = service.exited.then((result) => {
       stop = true;
       return result;
@@ -115,7 +134,11 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
       try {
         const response = await fetch(`${base}/health/ready`);
         const body = (await response.json()) as { code?: string };
-        readiness.push({ status: response.status, code: body.code });
+        readiness.push({
+          status: response.status,
+          code: body.code,
+          type: response.headers.get('content-type'),
+        });
       } catch {
         // The server has closed its port.
       }
@@ -129,18 +152,33 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
     console.log(
       `SIGTERM after ${before.length} requests; ${outcomes.length - before.length} sent after it ` +
         `(${outcomes.filter((o) => o.sentAt >= signalledAt && normal(o)).length} answered normally); ` +
-        `readiness while draining: ${readiness.map((r) => r.status).join(' ')}`,
+        `readiness while draining: ${readiness.map((r) => r.status).join(' ')}; ` +
+        `503s after it: ${outcomes.filter((o) => o.sentAt >= signalledAt && o.status === 503).length}`,
     );
     expect(before.length).toBeGreaterThan(WORKERS);
     expect(before.filter((o) => !normal(o))).toEqual([]);
-    // After it: served normally while the drain lasts, then Fastify's 503 (try another
+    // After it: served normally while the drain lasts, then 503 shutting_down (try another
     // instance) or a closed port; never an error.
     const after = outcomes.filter((o) => o.sentAt >= signalledAt);
     expect(
       after.filter((o) => !normal(o) && o.status !== 503 && o.status !== 'no connection'),
     ).toEqual([]);
-    expect(readiness).toContainEqual({ status: 503, code: 'shutting_down' });
+    for (const refused of after.filter((o) => o.status === 503)) {
+      expect(refused.refusal).toEqual(SHUTTING_DOWN);
+    }
+    expect(readiness).toContainEqual({
+      status: 503,
+      code: 'shutting_down',
+      type: expect.stringContaining('application/problem+json') as string,
+    });
     expect(readiness.filter((r) => r.status !== 503 && r.status !== 200)).toEqual([]);
+    for (const refused of readiness.filter((r) => r.status === 503)) {
+      expect(refused).toEqual({
+        status: 503,
+        code: 'shutting_down',
+        type: expect.stringContaining('application/problem+json') as string,
+      });
+    }
     expect(signal === 'SIGTERM' || code === 0).toBe(true);
     expect(stderr).toBe('');
 
@@ -150,4 +188,97 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
     expect(await countRows(db, 'impressions')).toBe(ads);
     expect(await countRows(db, 'clicks')).toBe(clicks);
   }, 90_000);
+});
+
+/** A raw connection, to hold a request half sent and to pipeline another behind it. */
+function openRaw(port: number): Promise<{ socket: Socket; received: () => string }> {
+  return new Promise((resolve, reject) => {
+    let data = '';
+    const socket = connect(port, '127.0.0.1', () => resolve({ socket, received: () => data }));
+    socket.on('data', (chunk: Buffer) => (data += chunk.toString('utf8')));
+    socket.on('error', reject);
+  });
+}
+
+/** Splits the HTTP/1.1 answers received on one connection (each with a Content-Length). */
+function splitAnswers(text: string): { status: number; headers: Headers; body: string }[] {
+  const answers = [];
+  let rest = text;
+  while (rest.startsWith('HTTP/1.1 ')) {
+    const end = rest.indexOf('\r\n\r\n');
+    const [statusLine, ...lines] = rest.slice(0, end).split('\r\n');
+    const headers = new Headers(
+      lines.map((line) => [
+        line.slice(0, line.indexOf(':')),
+        line.slice(line.indexOf(':') + 1).trim(),
+      ]),
+    );
+    const length = Number(headers.get('content-length') ?? 0);
+    answers.push({
+      status: Number(statusLine.split(' ')[1]),
+      headers,
+      body: rest.slice(end + 4, end + 4 + length),
+    });
+    rest = rest.slice(end + 4 + length);
+  }
+  return answers;
+}
+
+const refused = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(true));
+  });
+
+describe(`a request arriving while the server closes (${testDatabaseKind()})`, () => {
+  it('is answered 503 shutting_down as problem+json, while earlier ones get their normal answer', async () => {
+    const t = await startTestApp();
+    const port = Number(new URL(t.baseUrl).port);
+    const login = JSON.stringify({ email: 'nobody@example.test', password: 'not the password' });
+    const head = `POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${login.length}\r\n\r\n`;
+    const half = login.slice(0, 10);
+
+    // In flight at the signal: its body is held back, so shutdown waits for it.
+    const early = await openRaw(port);
+    early.socket.write(head + half);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const closed = t.close();
+    const draining = Date.now();
+    while ((await t.http('/health/ready')).status !== 503) {
+      if (Date.now() - draining > 10_000) throw new Error('readiness never answered 503');
+    }
+    // Sent while the drain lasts, also held back, so the server cannot close this connection.
+    const late = await openRaw(port);
+    late.socket.write(head + half);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    // The early request finishes: the drain is over and the server closes.
+    early.socket.write(login.slice(10));
+    const closing = Date.now();
+    while (!(await refused(port))) {
+      if (Date.now() - closing > 15_000) throw new Error('the server never stopped listening');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    // Fastify still reads the open connection: the late request, then one pipelined behind it.
+    late.socket.write(login.slice(10) + 'GET /health/live HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => late.socket.on('close', resolve));
+    await closed;
+
+    const [earlyAnswer] = splitAnswers(early.received());
+    const [lateAnswer, refusedAnswer] = splitAnswers(late.received());
+    expect(earlyAnswer.status).toBe(401);
+    expect(lateAnswer.status).toBe(401);
+    const problem = new Response(refusedAnswer.body, {
+      status: refusedAnswer.status,
+      headers: refusedAnswer.headers,
+    });
+    await expectProblem(problem, 503, 'shutting_down');
+    expect(refusedAnswer.headers.get('retry-after')).toBe('5');
+    expect(refusedAnswer.headers.get('x-request-id')).toBeTruthy();
+    expect(refusedAnswer.headers.get('cache-control')).toBe('no-store');
+    expect(refusedAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+  }, 60_000);
 });
