@@ -36,7 +36,7 @@ describe('OpenAPI document', () => {
       name: 'service-api-key',
     });
     const click = document.paths['/api/campaign_click'].get;
-    expect(Object.keys(click.responses).sort()).toEqual(['302', '400', '404', '429', '500']);
+    expect(Object.keys(click.responses).sort()).toEqual(['302', '400', '404', '429', '500', '503']);
   });
 
   describe('served by the app', () => {
