@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { startMain } from '../support/start-process';
+import { startMain, type Exited } from '../support/start-process';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
 
 const SECRETS = {
@@ -42,8 +42,13 @@ describe(`HOST: where the service listens (${testDatabaseKind()})`, () => {
     const port = await freePort();
     const service = startMain({ ...SECRETS, DATABASE_URL: db.url, PORT: String(port), ...env });
     try {
-      const deadline = Date.now() + 30_000;
+      // The first start migrates a fresh database and compiles src/ on the fly: on a loaded
+      // 2-core machine with MariaDB that can take a while.
+      let exit: Exited | undefined;
+      void service.exited.then((exited) => (exit = exited));
+      const deadline = Date.now() + 100_000;
       while (!service.stdout().includes('Adline listening')) {
+        if (exit) throw new Error(`the service exited ${exit.code}: ${exit.stderr}`);
         if (Date.now() > deadline) throw new Error(`no start-up: ${service.stdout()}`);
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -62,7 +67,7 @@ describe(`HOST: where the service listens (${testDatabaseKind()})`, () => {
       /Adline listening on 127\.0\.0\.1:\d+, public address/,
       'ECONNREFUSED',
     );
-  }, 60_000);
+  }, 150_000);
 
   it('listens on every interface in production', async () => {
     await run(
@@ -70,7 +75,7 @@ describe(`HOST: where the service listens (${testDatabaseKind()})`, () => {
       /Adline listening on 0\.0\.0\.0:\d+, public address/,
       200,
     );
-  }, 60_000);
+  }, 150_000);
 
   it('listens where HOST says', async () => {
     await run(
@@ -78,7 +83,7 @@ describe(`HOST: where the service listens (${testDatabaseKind()})`, () => {
       /Adline listening on 0\.0\.0\.0:\d+, public address https:\/\/ads\.example\.com /,
       200,
     );
-  }, 60_000);
+  }, 150_000);
 
   it('refuses a HOST that is no address with one line', async () => {
     const { code, stderr } = await startMain({
