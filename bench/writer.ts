@@ -5,6 +5,7 @@ import { buildDataSourceOptions } from '@/database/data-source-options';
 import { DailyStatsRepository } from '@/earnings/daily-stats.repository';
 import { DailyUnbilledClicksRepository } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
+import { MetricsService } from '@/metrics/metrics.service';
 import type { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
 import type { Seeded } from './database';
@@ -33,6 +34,7 @@ export async function impressionWriterRate(
     dataSource,
     new EarningsService(new DailyStatsRepository(), new DailyUnbilledClicksRepository()),
     config,
+    new MetricsService(),
   );
   const conversation = 'which gpu should I rent to train my model '.repeat(17);
   let rows = 0;

@@ -14,6 +14,7 @@ import { DemoModule } from './demo/demo.module';
 import { EarningsModule } from './earnings/earnings.module';
 import { StatsModule } from './earnings/stats.module';
 import { HealthModule } from './health/health.module';
+import { MetricsModule } from './metrics/metrics.module';
 import { PublishersApiModule } from './publishers/publishers-api.module';
 import { PublishersModule } from './publishers/publishers.module';
 import { TrackingModule } from './tracking/tracking.module';
@@ -26,6 +27,8 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(config),
         DatabaseModule,
+        // Global: the modules below count into its registry; it imports none of them.
+        MetricsModule,
         // Runs the @Interval/@Cron methods of providers (the hourly retention purge).
         ScheduleModule.forRoot(),
         // Limits per route come from config in RateLimitGuard; this is the window. With Redis

@@ -4,6 +4,7 @@ import { microsToUnits } from '@/common/money';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
+import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { ClickLinkSigner } from '@/tracking/click-link';
 import { Impression } from '@/tracking/entities/impression.entity';
@@ -25,6 +26,7 @@ export class AdsService {
     private readonly signer: ClickLinkSigner,
     private readonly config: AppConfig,
     private readonly clock: Clock,
+    private readonly metrics: MetricsService,
   ) {}
 
   async fetchAds(caller: KeyCredential, request: FetchAdsRequestDto): Promise<FetchAdsResponseDto> {
@@ -38,6 +40,7 @@ export class AdsService {
       device,
     });
     if (!match) {
+      this.metrics.adNoFill.inc({ reason: 'no_matching_ad' });
       throw ProblemException.notFound(
         'no_matching_ad',
         'No active campaign matches these keywords; try different keywords.',
@@ -63,6 +66,7 @@ export class AdsService {
     };
     // The ad goes out only once its impression is committed: nothing served goes uncounted.
     await this.impressions.record(impression);
+    this.metrics.adsServed.inc();
     return { advertisements: [this.render(campaign, impression)] };
   }
 

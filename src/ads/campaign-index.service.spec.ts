@@ -7,6 +7,7 @@ import type {
   SnapshotFacts,
 } from '@/campaigns/servable-campaigns.reader';
 import type { AppConfig } from '@/config/app-config';
+import { MetricsService } from '@/metrics/metrics.service';
 import { CampaignIndexService } from './campaign-index.service';
 
 function servable(id: string, keyword: string, bidMicros: number): ServableCampaign {
@@ -84,6 +85,7 @@ function setUp() {
     campaigns as unknown as CampaignsService,
     snapshots as unknown as ServableCampaignsReader,
     { campaignIndexRefreshMs: 3_600_000 } as AppConfig,
+    new MetricsService(),
   );
   const winner = () =>
     service.current.match({ keywords: ['ai'], conversation: '', country: null, device: null })

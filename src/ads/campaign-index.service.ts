@@ -6,6 +6,7 @@ import {
   ServableCampaignsReader,
 } from '@/campaigns/servable-campaigns.reader';
 import { AppConfig } from '@/config/app-config';
+import { MetricsService } from '@/metrics/metrics.service';
 import { CampaignIndex, CampaignIndexBuilder } from './matching/campaign-index';
 import type { IndexedCampaign } from './matching/matching.types';
 
@@ -73,7 +74,9 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     private readonly campaigns: CampaignsService,
     private readonly snapshots: ServableCampaignsReader,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
+    metrics.readFrom('campaignIndexSize', () => this.index.size);
     this.campaigns.onChange(() => this.rebuildAfterChange());
     this.campaigns.onExhausted((campaignId) => this.exclude(campaignId));
     // Clicks redirect from the served snapshot instead of reading the campaign per click.
@@ -219,6 +222,7 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
    */
   private async build(): Promise<void> {
     const now = new Date();
+    const started = performance.now();
     const exclusions = new Set<string>();
     this.exclusionLogs.add(exclusions);
     try {
@@ -240,8 +244,11 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
           (Math.floor(now.getTime() / DAY_MS) + 1) * DAY_MS,
         ),
       };
+      this.metrics.campaignIndexRebuilds.inc({ result: 'ok' });
+      this.metrics.campaignIndexRebuildDuration.observe((performance.now() - started) / 1000);
     } catch (error) {
       this.exclusionLogs.delete(exclusions);
+      this.metrics.campaignIndexRebuilds.inc({ result: 'failed' });
       throw error;
     }
   }

@@ -12,6 +12,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@/config/app-config';
+import { MetricsService } from '@/metrics/metrics.service';
 import { keyedHasher } from './keyed-hash';
 import { ProblemException } from './problem';
 
@@ -40,6 +41,7 @@ export class RateLimitGuard extends ThrottlerGuard {
     @InjectThrottlerStorage() storage: ThrottlerStorage,
     reflector: Reflector,
     private readonly config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     super(options, storage, reflector);
     this.hashTracker = rateLimitKeyHasher(config);
@@ -80,9 +82,11 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   protected override throwThrottlingException(
-    _context: ExecutionContext,
+    context: ExecutionContext,
     detail: ThrottlerLimitDetail,
   ): Promise<void> {
+    const { routeOptions } = context.switchToHttp().getRequest<FastifyRequest>();
+    this.metrics.throttled.inc({ route: routeOptions.url ?? 'unmatched' });
     const retryAfter = Math.max(1, detail.timeToBlockExpire);
     throw new ProblemException(
       429,

@@ -52,6 +52,8 @@ export class AppConfig {
   readonly defaultRevenueSharePpm: number;
   readonly redisUrl: string | null;
   readonly logLevel: string;
+  /** Bearer token GET /metrics requires; null: the endpoint is open. */
+  readonly metricsToken: string | null;
 
   constructor(env: EnvironmentVariables) {
     this.nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
@@ -94,6 +96,7 @@ export class AppConfig {
     this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
     this.redisUrl = env.REDIS_URL ?? null;
     this.logLevel = env.LOG_LEVEL ?? 'warn';
+    this.metricsToken = env.METRICS_TOKEN ?? null;
   }
 
   get isProduction(): boolean {

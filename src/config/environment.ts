@@ -105,6 +105,12 @@ export class EnvironmentVariables {
   REDIS_URL?: string;
 
   @IsOptional() @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL?: string;
+
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  @IsOptional()
+  @IsString()
+  @MinLength(16, { message: 'must be at least 16 characters' })
+  METRICS_TOKEN?: string;
 }
 
 /** Thrown when the environment is invalid; its message is one line per bad variable. */
@@ -114,7 +120,8 @@ function describe(errors: ValidationError[]): string {
   return errors
     .map((e) => {
       const reason = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
-      const shown = /SECRET|PASSWORD/.test(e.property) ? '' : ` (got ${JSON.stringify(e.value)})`;
+      const secret = /SECRET|PASSWORD|TOKEN/.test(e.property);
+      const shown = secret ? '' : ` (got ${JSON.stringify(e.value)})`;
       return `Invalid environment variable ${e.property}: ${reason.replace(`${e.property} `, '')}${shown}`;
     })
     .join('\n');

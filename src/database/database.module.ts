@@ -5,6 +5,7 @@ import { AppConfig } from '@/config/app-config';
 import { buildDataSourceOptions, databaseDeadlines } from './data-source-options';
 import { isDatabaseUnavailable } from './database-errors';
 import type { MysqlDriverWithDeadlines } from './mysql-deadlines';
+import { DatabasePoolMetrics } from './pool-metrics';
 
 /** One DataSource for the app; pending migrations run at start-up. */
 @Module({
@@ -29,5 +30,6 @@ import type { MysqlDriverWithDeadlines } from './mysql-deadlines';
       },
     }),
   ],
+  providers: [DatabasePoolMetrics],
 })
 export class DatabaseModule {}

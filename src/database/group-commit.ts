@@ -29,6 +29,8 @@ export interface GroupCommitOptions<Item, Result> {
   retryDelaysMs?: number[];
   /** What the items are, for log lines ("clicks"). */
   name?: string;
+  /** Told of each committed batch: its size and how long its write took (for metrics). */
+  onCommit?: (size: number, seconds: number) => void;
 }
 
 /** About 30 s of retries in all: longer than a database restart or a failover usually takes. */
@@ -118,9 +120,11 @@ export class GroupCommit<Item, Result> {
       try {
         if (unanswered) waiting = await this.answerCommitted(waiting);
         if (waiting.length === 0) return;
+        const started = performance.now();
         const results = await this.options.write(waiting.map((p) => p.item));
         this.stats.batches += 1;
         this.stats.items += waiting.length;
+        this.options.onCommit?.(waiting.length, (performance.now() - started) / 1000);
         waiting.forEach((pending, i) => settle(pending, () => pending.resolve(results[i])));
         return;
       } catch (error) {

@@ -7,6 +7,7 @@ import { GroupCommit } from '@/database/group-commit';
 import { isMysql, transactionWithRetry } from '@/database/sql';
 import { UNKNOWN_SOURCE } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
+import { MetricsService } from '@/metrics/metrics.service';
 import {
   type BatchFacts,
   type ClickRules,
@@ -60,6 +61,7 @@ export class ClickRecorder implements OnApplicationShutdown {
     private readonly earnings: EarningsService,
     private readonly traffic: ClickTrafficRepository,
     config: AppConfig,
+    private readonly metrics: MetricsService,
   ) {
     this.rules = {
       windowMs: config.clickWindowMs,
@@ -73,12 +75,14 @@ export class ClickRecorder implements OnApplicationShutdown {
       write: (links) => this.write(links),
       findCommitted: (links) => this.storedOutcomes(links),
       name: 'clicks',
+      onCommit: metrics.batchObserver('clicks'),
       onBatchFailure: (error, size) =>
         this.logger.error(
           `could not record ${size} clicks in one batch; recording them one by one`,
           (error as Error).stack,
         ),
     });
+    metrics.readFrom('clicksLost', () => this.stats.lost);
   }
 
   /**
@@ -92,7 +96,14 @@ export class ClickRecorder implements OnApplicationShutdown {
 
   /** Resolves once the click is committed, with what it was judged to be. */
   record(link: FollowedLink): Promise<ClickOutcome> {
-    return this.batches.submit(link);
+    const recorded = this.batches.submit(link);
+    // Counted once committed, however it was (its batch, one by one, or found stored).
+    void recorded.then(
+      ({ status, reason }) =>
+        this.metrics.clicks.inc({ outcome: status, reason: reason ?? 'none' }),
+      () => undefined,
+    );
+    return recorded;
   }
 
   onApplicationShutdown(): Promise<void> {

@@ -7,6 +7,7 @@ import { GroupCommit } from '@/database/group-commit';
 import { MysqlStatementBatch, type Statement } from '@/database/mysql-statement-batch';
 import { transactionWithRetry } from '@/database/sql';
 import { EarningsService } from '@/earnings/earnings.service';
+import { MetricsService } from '@/metrics/metrics.service';
 import { Impression } from './entities/impression.entity';
 
 /** The impressions table's columns in insert order; the benchmark's raw baseline uses them too. */
@@ -47,6 +48,7 @@ export class ImpressionWriter implements OnApplicationShutdown {
     private readonly dataSource: DataSource,
     private readonly earnings: EarningsService,
     config: AppConfig,
+    metrics: MetricsService,
   ) {
     this.mysql =
       config.database.type === 'mysql'
@@ -60,6 +62,7 @@ export class ImpressionWriter implements OnApplicationShutdown {
       flushMs: config.impressionFlushMs,
       maxConcurrent: this.mysql ? 2 : 1,
       write: (rows) => this.write(rows),
+      onCommit: metrics.batchObserver('impressions'),
       onBatchFailure: (error, size) =>
         this.logger.error(
           `could not write ${size} impressions in one batch; writing them one by one`,

@@ -1,0 +1,36 @@
+import { Controller, Get, Header, UseGuards } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Registry } from 'prom-client';
+import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { MetricsTokenGuard } from './metrics-token.guard';
+import { MetricsService } from './metrics.service';
+
+/** What the OpenAPI document shows of the answer. */
+const METRICS_EXAMPLE = `# HELP adline_ads_served_total Ads answered by fetch-ads (each with its impression committed).
+# TYPE adline_ads_served_total counter
+adline_ads_served_total 42
+`;
+
+@ApiTags('operations')
+@Controller('metrics')
+@UseGuards(MetricsTokenGuard)
+export class MetricsController {
+  constructor(private readonly metrics: MetricsService) {}
+
+  @Get()
+  @Header('content-type', Registry.PROMETHEUS_CONTENT_TYPE)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({
+    summary: 'Prometheus metrics of this instance',
+    description:
+      'The Prometheus text format: process metrics, HTTP requests by route and status, ads served and no-fills, clicks by outcome, batch commits, the campaign index, throttled requests, the database pool. With METRICS_TOKEN set, send `Authorization: Bearer <METRICS_TOKEN>`.',
+  })
+  @ApiOkResponse({
+    description: 'The metrics, in the Prometheus text format 0.0.4.',
+    content: { 'text/plain': { schema: { type: 'string', example: METRICS_EXAMPLE } } },
+  })
+  @ApiProblemResponses({ 401: ['unauthorized'] })
+  scrape(): Promise<string> {
+    return this.metrics.render();
+  }
+}
