@@ -1,4 +1,3 @@
-import { Logger, type LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -6,6 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { Logger as NestPinoLogger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { answerClientError } from './common/client-error';
 import { useCheckedJsonParser } from './common/json-body';
@@ -18,14 +19,30 @@ import {
 } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { fastifyTrustProxy } from './config/trusted-proxies';
+import { AccessLogController } from './logging/access-log';
+import { createLogger } from './logging/logger';
 import { buildOpenApiDocument } from './openapi';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
-const LEVELS: LogLevel[] = ['fatal', 'error', 'warn', 'log', 'debug', 'verbose'];
 
-/** Creates the application exactly as production runs it; used by main, tests and scripts. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+/**
+ * Creates the application exactly as production runs it; used by main, tests and scripts.
+ * Its log goes to stdout, or to `options.logDestination` (a test capturing a run's log).
+ */
+export async function createApp(
+  config: AppConfig,
+  options: { logDestination?: DestinationStream } = {},
+): Promise<NestFastifyApplication> {
+  const logger = createLogger(config, options.logDestination);
+  // One access line per request (ACCESS_LOG) is written whatever LOG_LEVEL says, so it
+  // logs through a child logger of its own level.
+  const accessLog = new AccessLogController(
+    config.accessLog ? logger.child({}, { level: 'info' }) : null,
+  );
   const adapter = new FastifyAdapter({
+    // Fastify logs through the app's pino, and Nest too (AppModule's nestLoggingModule).
+    loggerInstance: logger,
+    logController: accessLog,
     bodyLimit: config.bodyLimitBytes,
     // Only a trusted proxy's X-Forwarded-For names the client (request.ip); by default none.
     trustProxy: fastifyTrustProxy(config.trustedProxies),
@@ -37,9 +54,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     // Errors raised before routing (a bad %-escape, an over-long id) and by Node's HTTP
     // parser (huge or malformed headers) are problem+json like every other error. Router
     // errors skip every hook (helmet's and onSend), so their headers are set here.
-    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      accessLog.logWhenSent(request, reply);
       sendProblem(
-        new Logger('Errors'),
         error,
         request,
         reply.headers({
@@ -47,17 +64,23 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
           'cache-control': 'no-store',
           'x-request-id': request.id,
         }),
-      ),
+      );
+    },
     clientErrorHandler: answerClientError,
     // A request arriving while the server closes is answered by RequestDrain instead.
     return503OnClosing: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: LEVELS.slice(0, LEVELS.indexOf(config.logLevel as LogLevel) + 1),
-    bufferLogs: false,
-    // Fastify's own JSON parser is all the API needs; no form or text bodies are accepted.
-    bodyParser: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, logger),
+    adapter,
+    {
+      // Held until Nest's logger is the app's pino (below); flushed there, or on a failed start.
+      bufferLogs: true,
+      // Fastify's own JSON parser is all the API needs; no form or text bodies are accepted.
+      bodyParser: false,
+    },
+  );
+  app.useLogger(app.get(NestPinoLogger));
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   configureApp(app, config);

@@ -10,12 +10,14 @@ async function bootstrap(): Promise<void> {
   checkSqliteWritable(config.database, config.databaseTimeoutMs);
   const app = await createApp(config);
   await app.listen({ port: config.port, host: config.host });
-  // Start-up lines are for the operator whatever LOG_LEVEL is, so they go to stdout directly.
+  // Start-up lines are for the operator whatever LOG_LEVEL is: log lines like the rest (a
+  // log pipeline reads JSON only), through a child logger that writes `info`.
+  const log = app.getHttpAdapter().getInstance().log.child({}, { level: 'info' });
   const address = config.host.includes(':') ? `[${config.host}]` : config.host;
-  console.log(
+  log.info(
     `Adline listening on ${address}:${config.port}, public address ${config.baseUrl} (API docs: ${config.baseUrl}/docs)`,
   );
-  console.log(`Publisher dashboard: ${config.baseUrl}/dashboard`);
+  log.info(`Publisher dashboard: ${config.baseUrl}/dashboard`);
   // Demo data only for a development instance on an empty database, never in production.
   if (config.nodeEnv === 'development') {
     const demo = await app.get(DemoSeeder).seedIfEmpty();
@@ -23,6 +25,7 @@ async function bootstrap(): Promise<void> {
   }
 }
 
+/** Plain text, not a log line: a developer copies the key and the curl command from it. */
 function printDemo(config: AppConfig, demo: DemoData): void {
   console.log(
     [

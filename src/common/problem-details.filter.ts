@@ -1,4 +1,4 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '@/database/database-errors';
@@ -87,25 +87,26 @@ export function toProblem(error: unknown): ProblemBody {
   return body(500, 'internal', 'An internal error occurred; retry with exponential backoff.');
 }
 
-/** Writes a problem to a Fastify reply; shared by the Nest filter and Fastify's error handler. */
-export function sendProblem(
-  logger: Logger,
-  error: unknown,
-  request: FastifyRequest,
-  reply: FastifyReply,
-): void {
+/**
+ * Writes a problem to a Fastify reply; shared by the Nest filter and Fastify's error handler.
+ * Faults are logged with `request.log`: the app's pino, bound to the request id.
+ */
+export function sendProblem(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const problem = toProblem(error);
   if (error instanceof ProblemException) {
     for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
   }
   if (problem.code === 'database_unavailable') {
     // An outage answers many requests alike: one line each, no stack; the cause is in it.
-    logger.warn(`request ${request.id} ${request.method} ${request.url}: ${String(error)}`);
+    request.log.warn(
+      { method: request.method, route: request.routeOptions.url ?? null },
+      `database unavailable: ${String(error)}`,
+    );
     if (!reply.hasHeader('retry-after')) void reply.header('retry-after', '5');
   } else if (problem.status >= 500 && problem.code !== 'shutting_down') {
-    logger.error(
-      `request ${request.id} ${request.method} ${request.url} failed`,
-      error instanceof Error ? error.stack : String(error),
+    request.log.error(
+      { method: request.method, route: request.routeOptions.url ?? null, err: error },
+      'request failed',
     );
   }
   if (problem.status === 429 && !reply.hasHeader('retry-after')) reply.header('retry-after', '60');
@@ -115,15 +116,8 @@ export function sendProblem(
 /** The one exception filter of the app (STYLE.md §8). */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
-  private readonly logger = new Logger('Errors');
-
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendProblem(
-      this.logger,
-      error,
-      http.getRequest<FastifyRequest>(),
-      http.getResponse<FastifyReply>(),
-    );
+    sendProblem(error, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>());
   }
 }

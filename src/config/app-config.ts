@@ -51,7 +51,10 @@ export class AppConfig {
   readonly clickFlushMs: number;
   readonly defaultRevenueSharePpm: number;
   readonly redisUrl: string | null;
-  readonly logLevel: string;
+  /** Pino's name for LOG_LEVEL: `log` is `info`, `verbose` is `trace`. */
+  readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+  /** One `info` line per answered request, whatever LOG_LEVEL says. */
+  readonly accessLog: boolean;
   /** Bearer token GET /metrics requires; null: the endpoint is open. */
   readonly metricsToken: string | null;
 
@@ -95,7 +98,8 @@ export class AppConfig {
     this.clickFlushMs = env.CLICK_FLUSH_MS ?? 0;
     this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
     this.redisUrl = env.REDIS_URL ?? null;
-    this.logLevel = env.LOG_LEVEL ?? 'warn';
+    this.logLevel = pinoLevel(env.LOG_LEVEL ?? 'warn');
+    this.accessLog = env.ACCESS_LOG !== 'false';
     this.metricsToken = env.METRICS_TOKEN ?? null;
   }
 
@@ -131,6 +135,12 @@ export class AppConfig {
     writeFileSync(file, secret, { mode: 0o600 });
     return secret;
   }
+}
+
+function pinoLevel(level: string): AppConfig['logLevel'] {
+  if (level === 'log') return 'info';
+  if (level === 'verbose') return 'trace';
+  return level as AppConfig['logLevel'];
 }
 
 function parseDatabaseUrl(url: string): DatabaseConfig {

@@ -104,7 +104,11 @@ export class EnvironmentVariables {
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @IsIn(['fatal', 'error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL?: string;
+  /** Nest's level names, or pino's `info` and `trace` (the same as `log` and `verbose`). */
+  @IsOptional()
+  @IsIn(['fatal', 'error', 'warn', 'log', 'info', 'debug', 'verbose', 'trace'])
+  LOG_LEVEL?: string;
+  @IsOptional() @IsIn(['true', 'false']) ACCESS_LOG?: string;
 
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   @IsOptional()

@@ -70,7 +70,7 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
       undefined,
       { 'retry-after': '5', connection: 'close' },
     );
-    sendProblem(this.logger, problem, request, reply);
+    sendProblem(problem, request, reply);
   }
 
   onModuleDestroy(): void {

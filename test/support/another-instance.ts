@@ -26,6 +26,7 @@ export async function startAnotherInstance(
     CLICK_SIGNING_SECRET: first.config.clickSigningSecret,
     SESSION_SECRET: first.config.sessionSecret,
     LOG_LEVEL: 'fatal',
+    ACCESS_LOG: 'false',
     ...env,
   });
   const app: NestFastifyApplication = await createApp(config);

@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createServer } from 'node:net';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '@/app.setup';
 import { AppConfig } from '@/config/app-config';
@@ -35,10 +36,11 @@ function freePort(): Promise<number> {
  * a real port. `env` overrides environment variables, e.g. `{ RATE_LIMIT_PER_MINUTE: '3' }`.
  * With `options.database` it runs on that database instead (a restart of an earlier app);
  * closing it then leaves the database to its creator (`createTestDatabase()`) to drop.
+ * With `options.logDestination` the app's log lines go there instead of stdout.
  */
 export async function startTestApp(
   env: Record<string, string> = {},
-  options: { database?: TestDatabase } = {},
+  options: { database?: TestDatabase; logDestination?: DestinationStream } = {},
 ): Promise<TestApp> {
   const db: TestDatabase = options.database ?? (await createTestDatabase());
   const port = await freePort();
@@ -51,6 +53,8 @@ export async function startTestApp(
     CLICK_SIGNING_SECRET: 'test-signing-secret-0123456789abcdef',
     SESSION_SECRET: 'test-session-secret-0123456789abcdef',
     LOG_LEVEL: 'fatal',
+    // A suite about logs turns access lines on again, with a destination to read them from.
+    ACCESS_LOG: 'false',
     // Suites click right after fetching, all from 127.0.0.1; the invalid-traffic suites pass
     // '' (unset) to run with the production defaults instead.
     CLICK_MIN_SECONDS: '0',
@@ -59,7 +63,7 @@ export async function startTestApp(
     CLICK_IP_LIMIT_PER_DAY: '1000',
     ...env,
   });
-  const app = await createApp(config);
+  const app = await createApp(config, { logDestination: options.logDestination });
   await app.listen({ port, host: '127.0.0.1' });
   const http = (path: string, init?: RequestInit) => fetch(`${baseUrl}${path}`, init);
   return {
