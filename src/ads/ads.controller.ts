@@ -34,6 +34,7 @@ export class AdsController {
     404: ['missing_api_key', 'invalid_api_key', 'model_inactive', 'no_matching_ad'],
     413: ['payload_too_large'],
     415: ['unsupported_media_type'],
+    429: ['rate_limited'],
     503: ['database_unavailable'],
   })
   fetchAds(

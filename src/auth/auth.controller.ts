@@ -44,6 +44,7 @@ export class AuthController {
     400: ['validation_failed'],
     401: ['invalid_credentials'],
     403: ['forbidden'],
+    429: ['rate_limited'],
   })
   async login(
     @Body() body: LoginDto,

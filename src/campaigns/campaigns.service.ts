@@ -255,8 +255,8 @@ export class CampaignsService {
     const ids = [...new Set(charges.map((c) => c.campaignId))].sort();
     if (ids.length === 0) return { results: [], exhausted: [] };
     const rows: BudgetRow[] = await manager.query(
-      `SELECT id, status, bid_micros, budget_total_micros, budget_daily_micros, spent_micros,
-              spent_today_micros, spent_day
+      `SELECT id, status, ends_at, bid_micros, budget_total_micros, budget_daily_micros,
+              spent_micros, spent_today_micros, spent_day
          FROM campaigns
         WHERE id IN (${ids.map(() => '?').join(', ')})
         ORDER BY id${isMysql(manager) ? ' FOR UPDATE' : ''}`,
@@ -264,9 +264,13 @@ export class CampaignsService {
     );
     const budgets = new Map(rows.map((row) => [row.id, budgetFromRow(row)]));
     const active = new Set(rows.filter((row) => row.status === 'active').map((row) => row.id));
+    const endsAt = new Map(rows.map((row) => [row.id, instantOf(row.ends_at)]));
     const changed = new Set<string>();
     const results = charges.map(({ campaignId, bidMicros, at }): ChargeResult => {
       if (!active.has(campaignId)) return 'campaign_inactive';
+      // An ad served just before its campaign ended earns nothing for a click after the end.
+      const end = endsAt.get(campaignId);
+      if (end !== null && end !== undefined && at.getTime() > end) return 'campaign_inactive';
       const after = charge(budgets.get(campaignId)!, bidMicros, utcDay(at));
       if (!after) return 'over_budget';
       budgets.set(campaignId, after);
@@ -320,7 +324,15 @@ export type ChargeResult = 'billed' | 'over_budget' | 'campaign_inactive';
 interface BudgetRow extends BudgetColumns {
   id: string;
   status: CampaignStatus;
+  /** A Date from mysql2, a UTC `YYYY-MM-DD HH:MM:SS.mmm` string from SQLite, or null. */
+  ends_at: Date | string | null;
   bid_micros: string | number;
+}
+
+/** Epoch milliseconds of a DATETIME column as raw SQL returns it. */
+function instantOf(value: Date | string | null): number | null {
+  if (value === null) return null;
+  return value instanceof Date ? value.getTime() : Date.parse(`${value.replace(' ', 'T')}Z`);
 }
 
 export const campaignNotFound = (): ProblemException =>

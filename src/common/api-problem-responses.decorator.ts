@@ -43,15 +43,13 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
 };
 
 /**
- * Documents a route's problem responses with an example per code; every route gets
- * 429 and 500 as well. The one place error responses are declared (STYLE.md §8).
+ * Documents a route's problem responses with an example per code; every route gets 500 as
+ * well. 429 only where a route names it: only rate-limited routes can answer it, and the
+ * document must not promise what a route never answers. The one place error responses are
+ * declared (STYLE.md §8).
  */
 export function ApiProblemResponses(examples: ProblemExamples): MethodDecorator & ClassDecorator {
-  const all: ProblemExamples = {
-    ...examples,
-    429: examples[429] ?? ['rate_limited'],
-    500: ['internal'],
-  };
+  const all: ProblemExamples = { ...examples, 500: ['internal'] };
   return applyDecorators(
     ApiExtraModels(ProblemDetailsDto),
     ...Object.entries(all).map(([statusText, codes]) => {

@@ -8,7 +8,7 @@ import { ClickQueryDto } from './dto/click-query.dto';
 
 const DESCRIPTION = `Reached by people following \`campaign_link\`; publishers do not call it. Records a click and redirects (302) to the campaign's own target URL, whether or not the click is billed: a person is never shown an error for clicking an ad (only a flood far above human rates is answered 429).
 
-A click is billed once when the link is signed, its impression exists and belongs to the campaign and model, it is the impression's first billed click, it comes at least \`CLICK_MIN_SECONDS\` and at most \`CLICK_WINDOW_HOURS\` after the ad was served, from a browser that is not a known bot (headless browsers included), as a GET without a prefetch header, while the publisher, the model, the API key that fetched the ad and the campaign are all active, within the client IP's limits and the campaign's budget. Every other follow is recorded, not billed, with its reason: \`bad_signature\`, \`unknown_impression\`, \`mismatch\`, \`duplicate\`, \`expired\`, \`bot\`, \`head_request\`, \`prefetch\`, \`too_fast\`, \`ip_limit\`, \`publisher_suspended\`, \`model_inactive\`, \`key_revoked\`, \`campaign_inactive\` (paused or archived); a valid click the budget cannot pay is recorded as \`over_budget\`.
+A click is billed once when the link is signed, its impression exists and belongs to the campaign and model, it is the impression's first billed click, it comes at least \`CLICK_MIN_SECONDS\` and at most \`CLICK_WINDOW_HOURS\` after the ad was served, from a browser that is not a known bot (headless browsers included), as a GET without a prefetch header, while the publisher, the model, the API key that fetched the ad and the campaign are all active (the campaign not past its end), within the client IP's limits and the campaign's budget. Every other follow is recorded, not billed, with its reason: \`bad_signature\`, \`unknown_impression\`, \`mismatch\`, \`duplicate\`, \`expired\`, \`bot\`, \`head_request\`, \`prefetch\`, \`too_fast\`, \`ip_limit\`, \`publisher_suspended\`, \`model_inactive\`, \`key_revoked\`, \`campaign_inactive\` (paused, archived or past its end); a valid click the budget cannot pay is recorded as \`over_budget\`.
 
 An altered link still redirects: a repeated parameter, an \`imp\` or \`model_id\` over 64 or a \`sig\` over 128 characters are recorded as \`bad_signature\` (\`targetLink\` is never read). Only a missing or invalid \`campaign_id\` or a missing \`model_id\` answer 400, and a \`campaign_id\` naming no campaign 404.
 
@@ -30,6 +30,7 @@ export class ClickController {
   @ApiProblemResponses({
     400: ['validation_failed'],
     404: ['campaign_not_found'],
+    429: ['rate_limited'],
     503: ['database_unavailable'],
   })
   async campaignClick(

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { CampaignsService } from '@/campaigns/campaigns.service';
 import { Clock } from '@/common/clock';
 import { keyedHasher } from '@/common/keyed-hash';
@@ -49,6 +49,7 @@ function single(value: QueryValue | undefined, max: number): string | null {
 /** Follows of tracking links: finds where to send the person and has the click recorded. */
 @Injectable()
 export class ClickService {
+  private readonly logger = new Logger(ClickService.name);
   private readonly hashIp: (network: string) => string;
 
   constructor(
@@ -94,13 +95,19 @@ export class ClickService {
       clickId: newId(),
       at: this.clock.now(),
       campaignId: campaign.id,
-      modelId: modelId ?? [query.model_id].flat()[0].slice(0, ID_MAX_CHARS),
+      modelId: modelId ?? ([query.model_id].flat()[0] ?? '').slice(0, ID_MAX_CHARS),
       impressionId: signed ? impressionId : null,
       userAgent: visitor.userAgent ?? null,
       intent: visitor.intent,
       ipHash: this.hashIp(clientNetwork(visitor.ip)),
     });
-    await waitAtMost(recorded, CLICK_REDIRECT_WAIT_MS, 'click');
+    try {
+      await waitAtMost(recorded, CLICK_REDIRECT_WAIT_MS, 'click');
+    } catch (error) {
+      // A person is never shown an error for following an ad: the recorder has logged the
+      // failed write and counted the click as lost; the redirect still goes out.
+      this.logger.error(`click on campaign ${campaign.id} not recorded: ${String(error)}`);
+    }
     return campaign.targetUrl;
   }
 }

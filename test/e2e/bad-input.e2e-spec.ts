@@ -165,6 +165,25 @@ describe(`bad input answers 4xx problem+json and changes nothing (${testDatabase
         expect(last.status).toBe(200);
       },
     );
+
+    it.each([
+      ['page=abc', 'page'],
+      ['page=0x10', 'page'],
+      ['page=1e3', 'page'],
+      ['page=1.5', 'page'],
+      ['page=1&page=2', 'page'],
+      ['per_page=abc', 'per_page'],
+    ])(
+      'answers %s with "must be a whole number", not a paging bound it did not break',
+      async (query, field) => {
+        const problem = await expectProblem(
+          await admin.api('GET', `/api/admin/campaigns?${query}`),
+          400,
+          'validation_failed',
+        );
+        expect(problem.errors).toEqual([{ field, message: `${field} must be a whole number` }]);
+      },
+    );
   });
 
   describe("Fastify's and Node's own errors", () => {

@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
+import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_PER_PAGE = 100;
@@ -7,22 +7,32 @@ export const DEFAULT_PER_PAGE = 50;
 /** Bounds the row offset (at most 10^8), which the databases take as a 64-bit integer. */
 export const MAX_PAGE = 1_000_000;
 
-/** `page` (from 1) and `per_page`, as the other admin lists take them. */
+/**
+ * Only plain decimal digits become a number: `0x10`, `1e3` or a repeated parameter stay as
+ * given, so the client hears "must be an integer" rather than a paging rule they did not break.
+ */
+const digitsToNumber = ({ value }: { value: unknown }): unknown =>
+  typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+
+/**
+ * `page` (from 1) and `per_page`, as the other admin lists take them. Stacked decorators run
+ * bottom-up: with the pipe's `stopAtFirstError`, a client hears of the first broken rule.
+ */
 export class PageQueryDto {
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
   @Max(MAX_PAGE)
+  @Min(1)
+  @IsInt({ message: '$property must be a whole number' })
+  @Transform(digitsToNumber)
+  @IsOptional()
   page?: number;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
   @Max(MAX_PER_PAGE)
+  @Min(1)
+  @IsInt({ message: '$property must be a whole number' })
+  @Transform(digitsToNumber)
+  @IsOptional()
   per_page?: number;
 }
 

@@ -6,9 +6,9 @@ export type QueryValue = string | string[];
 
 /**
  * The query of a tracking link (`campaign_id`, `model_id`, `targetLink`, plus `imp` and
- * `sig`). Only a missing or invalid `campaign_id` and a missing `model_id` are refused (400):
- * any other altered value (repeated, too long) still redirects the person, and the click is
- * recorded unbilled as `bad_signature` (see ClickService).
+ * `sig`). Only a missing or invalid `campaign_id` is refused (400): with a known campaign,
+ * any other altered value (missing, repeated, too long) still redirects the person, and the
+ * click is recorded unbilled as `bad_signature` (see ClickService).
  */
 export class ClickQueryDto {
   @ApiProperty({
@@ -20,13 +20,14 @@ export class ClickQueryDto {
   @MaxLength(64)
   campaign_id: string;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     description:
-      "Identifier of the publisher's AI model. Repeated or longer than 64 characters, the link is recorded as bad_signature (the first value kept, cut to 64 characters).",
+      "Identifier of the publisher's AI model. Missing, empty, repeated or longer than 64 characters, the link is recorded as bad_signature (the first value kept, cut to 64 characters).",
     example: '019a8a3e-5b1c-7cc1-9d0e-000000000001',
   })
-  @IsNotEmpty()
-  model_id: QueryValue;
+  @IsOptional()
+  @Allow()
+  model_id?: QueryValue;
 
   @ApiPropertyOptional({
     description:
