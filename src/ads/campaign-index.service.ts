@@ -87,6 +87,11 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     return this.index;
   }
 
+  /** Built from the database at least once (readiness); before that nothing is served. */
+  get loaded(): boolean {
+    return this.builtFrom !== null;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     await this.rebuild();
     this.scheduleRefresh();

@@ -28,6 +28,7 @@ export const PROBLEM_TITLES = {
   rate_limited: 'Too many requests',
   database_unavailable: 'Database unavailable',
   shutting_down: 'Shutting down',
+  not_ready: 'Not ready',
   internal: 'Internal server error',
 } as const;
 

@@ -118,6 +118,11 @@ export class RedisThrottlerStorage
     this.redis.disconnect();
   }
 
+  /** For readiness: fails at once while disconnected, else within the command timeout. */
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
   async increment(
     key: string,
     ttl: number,

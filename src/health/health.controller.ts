@@ -1,63 +1,96 @@
-import { Controller, Get, HttpStatus } from '@nestjs/common';
+import { Controller, Get, HttpStatus, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
-import { DataSource } from 'typeorm';
+import { HealthCheckService, type HealthCheckResult } from '@nestjs/terminus';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
-import { ProblemException } from '@/common/problem';
-import { AppConfig } from '@/config/app-config';
-import { withDeadline } from '@/database/database-errors';
-import { RequestDrain } from './request-drain.service';
+import { ProblemException, type ProblemBody } from '@/common/problem';
+import { READY_DEADLINE_MS, ReadinessIndicators } from './readiness-indicators';
 
 class HealthDto {
-  @ApiProperty({ example: 'ok' }) status: string;
+  @ApiProperty({ enum: ['ok', 'degraded'], example: 'ok' }) status: string;
+  @ApiProperty({
+    description: 'The checks that passed, by name',
+    example: { database: { status: 'up' } },
+  })
+  info: Record<string, unknown>;
+  @ApiProperty({ description: 'The checks that failed, by name', example: {} })
+  error: Record<string, unknown>;
+  @ApiProperty({
+    description: 'Every check, by name',
+    example: { database: { status: 'up' } },
+  })
+  details: Record<string, unknown>;
 }
 
-/** A readiness probe must answer before the prober gives up (Kubernetes waits 1 s). */
-const READY_DEADLINE_MS = 1000;
+/**
+ * A failed readiness check: problem+json (its `status` the HTTP status, as RFC 9457 says)
+ * plus Terminus's `info`, `error` and `details`, which name the checks that failed.
+ */
+class NotReady extends ProblemException {
+  constructor(
+    code: 'shutting_down' | 'database_unavailable' | 'not_ready',
+    detail: string,
+    private readonly result: HealthCheckResult,
+  ) {
+    super(HttpStatus.SERVICE_UNAVAILABLE, code, detail, undefined, { 'retry-after': '5' });
+  }
+
+  override toBody(): ProblemBody {
+    const { info, error, details } = this.result;
+    const body: ProblemBody & Omit<HealthCheckResult, 'status'> = {
+      ...super.toBody(),
+      info,
+      error,
+      details,
+    };
+    return body;
+  }
+}
 
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
   constructor(
-    private readonly dataSource: DataSource,
-    private readonly config: AppConfig,
-    private readonly drain: RequestDrain,
+    private readonly health: HealthCheckService,
+    private readonly readiness: ReadinessIndicators,
   ) {}
 
   @Get('live')
   @ApiOperation({ summary: 'Liveness: the process answers' })
   @ApiOkResponse({ type: HealthDto })
-  live(): HealthDto {
-    return { status: 'ok' };
+  live(): Promise<HealthCheckResult> {
+    return this.health.check([]);
   }
 
   @Get('ready')
   @ApiOperation({
-    summary: 'Readiness: the database answers and the instance is not shutting down',
-    description: `Answers within about ${READY_DEADLINE_MS} ms whatever the database does.`,
+    summary:
+      'Readiness: not shutting down, the database answers, the campaign index is loaded (and Redis, with REDIS_URL)',
+    description: `Answers within about ${READY_DEADLINE_MS} ms whatever the database does. A Redis that does not answer makes the answer \`degraded\` (still 200: the instance serves without it). A 503 names the failed checks in \`error\`.`,
   })
   @ApiOkResponse({ type: HealthDto })
-  @ApiProblemResponses({ 503: ['database_unavailable', 'shutting_down'] })
-  async ready(): Promise<HealthDto> {
-    // From the moment shutdown starts, so a balancer stops sending while requests drain.
-    if (this.drain.draining) {
-      throw new ProblemException(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'shutting_down',
-        'This instance is shutting down; send requests to another one.',
-      );
-    }
-    const deadline = Math.min(this.config.databaseTimeoutMs, READY_DEADLINE_MS);
+  @ApiProblemResponses({ 503: ['shutting_down', 'database_unavailable', 'not_ready'] })
+  async ready(): Promise<HealthCheckResult> {
     try {
-      await withDeadline(this.dataSource.query('SELECT 1'), deadline, 'readiness check');
-    } catch {
-      throw new ProblemException(
-        HttpStatus.SERVICE_UNAVAILABLE,
-        'database_unavailable',
-        'The database does not answer.',
-        undefined,
-        { 'retry-after': '5' },
-      );
+      return await this.health.check(this.readiness.all());
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      throw notReady(error.getResponse() as HealthCheckResult);
     }
-    return { status: 'ok' };
   }
+}
+
+/** The first failed check names the problem: shutdown first, as it is final. */
+function notReady(result: HealthCheckResult): NotReady {
+  const failed = result.error ?? {};
+  if ('shutdown' in failed) {
+    return new NotReady(
+      'shutting_down',
+      'This instance is shutting down; send requests to another one.',
+      result,
+    );
+  }
+  if ('database' in failed) {
+    return new NotReady('database_unavailable', 'The database does not answer.', result);
+  }
+  return new NotReady('not_ready', `Not ready: ${Object.keys(failed).join(', ')} failed.`, result);
 }

@@ -1,6 +1,16 @@
 import { Module } from '@nestjs/common';
+import { TerminusModule } from '@nestjs/terminus';
+import { AdsModule } from '@/ads/ads.module';
 import { HealthController } from './health.controller';
+import { ReadinessIndicators } from './readiness-indicators';
 import { RequestDrain } from './request-drain.service';
 
-@Module({ controllers: [HealthController], providers: [RequestDrain] })
+@Module({
+  // Terminus logs nothing: a failed probe is answered with the failed check's name, and
+  // the database outage itself is logged by the requests it fails.
+  imports: [TerminusModule.forRoot({ logger: false }), AdsModule],
+  controllers: [HealthController],
+  providers: [RequestDrain, ReadinessIndicators],
+  exports: [RequestDrain],
+})
 export class HealthModule {}
