@@ -17,7 +17,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
-  rmSync,
+  renameSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
@@ -90,21 +90,46 @@ function inStage(dir, path, workdir) {
   return join(dir, absolute.slice('/app'.length));
 }
 
+/** Each use of an earlier stage (FROM it, COPY --from it), in the order they run. */
+function stageUses(stages) {
+  const names = new Set(stages.map((stage) => stage.name));
+  const uses = [];
+  for (const stage of stages) {
+    if (names.has(stage.base)) uses.push({ name: stage.base, at: stage });
+    for (const instruction of stage.instructions) {
+      const from = instruction.getKeyword() === 'COPY' && instruction.getFromFlag()?.getValue();
+      if (from) uses.push({ name: from, at: instruction });
+    }
+  }
+  return uses;
+}
+
+/**
+ * Copies a folder of an earlier stage, or moves it when nothing later reads that stage: the
+ * same result, without copying (and later deleting) a tree of modules for nothing.
+ */
+function takeFrom(name, source, destination, at, uses) {
+  const last = uses.findLast((use) => use.name === name);
+  if (last.at === at) renameSync(source, destination);
+  else execFileSync('cp', ['-a', source, destination]);
+}
+
 function buildStages(stages, work, context, user) {
   const dirs = new Map();
+  const uses = stageUses(stages);
   for (const stage of stages) {
     const dir = join(work, stage.name ?? `stage-${dirs.size}`);
     const parent = dirs.get(stage.base);
     if (parent) {
-      log(`FROM ${stage.base} AS ${stage.name}: copying that stage`);
-      execFileSync('cp', ['-a', parent.dir, dir]);
+      log(`FROM ${stage.base} AS ${stage.name}`);
+      takeFrom(stage.base, parent.dir, dir, stage, uses);
     } else {
       log(`FROM ${stage.base} AS ${stage.name}: an empty /app`);
       mkdirSync(dir);
     }
     const state = { dir, env: { ...(parent?.env ?? {}) }, workdir: parent?.workdir ?? '/app' };
     for (const instruction of stage.instructions) {
-      runInstruction(instruction, state, { dirs, context, user });
+      runInstruction(instruction, state, { dirs, context, user, uses });
     }
     state.user = stage.instructions.filter((i) => i.getKeyword() === 'USER').at(-1);
     dirs.set(stage.name, state);
@@ -112,7 +137,7 @@ function buildStages(stages, work, context, user) {
   return dirs.get(stages.at(-1).name);
 }
 
-function runInstruction(instruction, state, { dirs, context, user }) {
+function runInstruction(instruction, state, { dirs, context, user, uses }) {
   const keyword = instruction.getKeyword();
   const args = instruction.getArgumentsContent() ?? '';
   switch (keyword) {
@@ -133,9 +158,16 @@ function runInstruction(instruction, state, { dirs, context, user }) {
       // Docker's rule: into a folder when the target ends in / or there are several sources.
       const into = rawTarget.endsWith('/') || parts.length > 1;
       for (const source of parts) {
-        const path = from ? inStage(dirs.get(from).dir, source, '/app') : join(context, source);
         const destination = into && source !== '.' ? join(target, source.split('/').pop()) : target;
-        cpSync(path, destination, { recursive: true });
+        if (!from) cpSync(join(context, source), destination, { recursive: true });
+        else
+          takeFrom(
+            from,
+            inStage(dirs.get(from).dir, source, '/app'),
+            destination,
+            instruction,
+            uses,
+          );
       }
       log(`COPY ${from ? `--from=${from} ` : ''}${args}`);
       return;
@@ -284,7 +316,7 @@ async function main() {
     await admin.query(`DROP DATABASE IF EXISTS ${database}`);
     await admin.end();
     if (keep) log(`kept ${work}`);
-    else rmSync(work, { recursive: true, force: true });
+    else execFileSync('rm', ['-rf', work]); // far faster than rmSync on 100,000 files
   }
 }
 
