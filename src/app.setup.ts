@@ -93,7 +93,8 @@ export async function createApp(
 export function configureApp(app: NestFastifyApplication, config: AppConfig): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemDetailsFilter());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts handles SIGTERM itself (graceful-shutdown.ts), with
+  // a time limit and a closing line; tests and scripts close their app themselves.
   const fastify = app.getHttpAdapter().getInstance();
   // Every API body is JSON; anything else is answered 415 instead of being read as text.
   fastify.removeContentTypeParser('text/plain');

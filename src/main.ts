@@ -1,9 +1,12 @@
+// First: with OTEL_EXPORTER_OTLP_ENDPOINT, tracing must patch modules before they load.
+import './tracing';
 import 'reflect-metadata';
 import { createApp } from './app.setup';
 import { AppConfig } from './config/app-config';
 import { ConfigError } from './config/environment';
 import { asStartupConfigError, checkSqliteWritable } from './database/startup-check';
 import { DemoData, DemoSeeder } from './demo/demo-seeder.service';
+import { exitGracefullyOnSignals } from './health/graceful-shutdown';
 
 async function bootstrap(): Promise<void> {
   const config = AppConfig.fromEnvironment();
@@ -13,6 +16,8 @@ async function bootstrap(): Promise<void> {
   // Start-up lines are for the operator whatever LOG_LEVEL is: log lines like the rest (a
   // log pipeline reads JSON only), through a child logger that writes `info`.
   const log = app.getHttpAdapter().getInstance().log.child({}, { level: 'info' });
+  // SIGTERM drains, commits and closes within SHUTDOWN_TIMEOUT_SECONDS, then says so here.
+  exitGracefullyOnSignals(app, config, log);
   const address = config.host.includes(':') ? `[${config.host}]` : config.host;
   log.info(
     `Adline listening on ${address}:${config.port}, public address ${config.baseUrl} (API docs: ${config.baseUrl}/docs)`,

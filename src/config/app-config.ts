@@ -42,6 +42,8 @@ export class AppConfig {
   readonly campaignIndexRefreshMs: number;
   /** Longest a request waits on the database before answering 503 database_unavailable. */
   readonly databaseTimeoutMs: number;
+  /** Longest a shutdown (SIGTERM) may take before the process exits anyway. */
+  readonly shutdownTimeoutMs: number;
   /** Longest one statement may go unanswered before its connection is dropped (0: no limit). */
   readonly databaseQueryTimeoutMs: number;
   readonly apiKeyCacheMs: number;
@@ -51,6 +53,8 @@ export class AppConfig {
   readonly clickFlushMs: number;
   readonly defaultRevenueSharePpm: number;
   readonly redisUrl: string | null;
+  /** OTLP/HTTP collector that traces go to (src/tracing.ts); null: tracing off. */
+  readonly tracingEndpoint: string | null;
   /** Pino's name for LOG_LEVEL: `log` is `info`, `verbose` is `trace`. */
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** One `info` line per answered request, whatever LOG_LEVEL says. */
@@ -90,6 +94,7 @@ export class AppConfig {
     this.bodyLimitBytes = env.BODY_LIMIT_BYTES ?? 64 * 1024;
     this.campaignIndexRefreshMs = (env.CAMPAIGN_INDEX_REFRESH_SECONDS ?? 10) * 1000;
     this.databaseTimeoutMs = env.DATABASE_TIMEOUT_MS ?? 1500;
+    this.shutdownTimeoutMs = (env.SHUTDOWN_TIMEOUT_SECONDS ?? 10) * 1000;
     this.databaseQueryTimeoutMs = env.DATABASE_QUERY_TIMEOUT_MS ?? 60_000;
     this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
     this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;
@@ -98,6 +103,7 @@ export class AppConfig {
     this.clickFlushMs = env.CLICK_FLUSH_MS ?? 0;
     this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
     this.redisUrl = env.REDIS_URL ?? null;
+    this.tracingEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null;
     this.logLevel = pinoLevel(env.LOG_LEVEL ?? 'warn');
     this.accessLog = env.ACCESS_LOG !== 'false';
     this.metricsToken = env.METRICS_TOKEN ?? null;

@@ -92,6 +92,7 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) CAMPAIGN_INDEX_REFRESH_SECONDS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(100) @Max(60000) DATABASE_TIMEOUT_MS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) DATABASE_QUERY_TIMEOUT_MS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) API_KEY_CACHE_SECONDS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) IMPRESSION_BATCH_SIZE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPRESSION_FLUSH_MS?: number;
@@ -103,6 +104,11 @@ export class EnvironmentVariables {
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
   REDIS_URL?: string;
+
+  /** Read by src/tracing.ts before anything else loads; validated here like the rest. */
+  @IsOptional()
+  @Matches(/^https?:\/\/.+/, { message: 'must be an http(s):// URL' })
+  OTEL_EXPORTER_OTLP_ENDPOINT?: string;
 
   /** Nest's level names, or pino's `info` and `trace` (the same as `log` and `verbose`). */
   @IsOptional()

@@ -10,9 +10,8 @@ import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from '@/common/problem';
 import { sendProblem } from '@/common/problem-details.filter';
+import { AppConfig } from '@/config/app-config';
 
-/** Longest shutdown waits for the requests in flight when it started. */
-const DRAIN_LIMIT_MS = 10_000;
 const POLL_MS = 10;
 
 /**
@@ -22,6 +21,8 @@ const POLL_MS = 10;
  * takes what arrives meanwhile. Then Nest closes the server (which waits for those), then
  * the writers commit what they hold, then the database closes. A request that still comes
  * (on a kept-alive connection) once the server is closing is answered `503 shutting_down`.
+ * The drain takes at most half of SHUTDOWN_TIMEOUT_SECONDS, leaving the rest to commit and
+ * close: a request still unfinished then (a client stalled mid-body) has its connection cut.
  */
 @Injectable()
 export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
@@ -30,8 +31,16 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
   private shuttingDown = false;
   /** The HTTP server is closing: the drain is over, new requests are refused. */
   private serverClosing = false;
+  private readonly limitMs: number;
+  /** Requests answered since shutdown began, and those cut off at the drain's limit. */
+  readonly shutdownStats = { answered: 0, cutOff: 0 };
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    config: AppConfig,
+  ) {
+    this.limitMs = config.shutdownTimeoutMs / 2;
+  }
 
   get draining(): boolean {
     return this.shuttingDown;
@@ -53,6 +62,7 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
     });
     fastify.addHook('onResponse', (request, _reply, next) => {
       this.inFlight.delete(request);
+      if (this.shuttingDown) this.shutdownStats.answered += 1;
       next();
     });
     fastify.addHook('onRequestAbort', (request, next) => {
@@ -79,13 +89,23 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
 
   async beforeApplicationShutdown(): Promise<void> {
     const started = [...this.inFlight];
-    const deadline = Date.now() + DRAIN_LIMIT_MS;
+    const deadline = Date.now() + this.limitMs;
     while (started.some((request) => this.inFlight.has(request))) {
-      if (Date.now() > deadline) {
-        this.logger.warn(`shutting down with requests still in flight after ${DRAIN_LIMIT_MS} ms`);
-        return;
-      }
+      if (Date.now() > deadline) return this.cutOff();
       await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     }
+  }
+
+  /** The HTTP server would wait for these forever; the batches and the pools must not. */
+  private cutOff(): void {
+    const unfinished = [...this.inFlight];
+    this.logger.warn(
+      `cutting off ${unfinished.length} requests still in flight after ${this.limitMs} ms of shutdown`,
+    );
+    for (const request of unfinished) {
+      this.inFlight.delete(request);
+      request.raw.socket?.destroy();
+    }
+    this.shutdownStats.cutOff += unfinished.length;
   }
 }

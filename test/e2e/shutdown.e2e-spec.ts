@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { connect, createServer, type Socket } from 'node:net';
 import { createConnection } from 'mysql2/promise';
+import { startTcpProxy } from '../support/tcp-proxy';
 import { ask, followAsBrowser } from '../support/ads';
 import { startMain } from '../support/start-process';
 import { expectProblem } from '../support/problem';
@@ -33,6 +34,21 @@ const SHUTTING_DOWN = {
   code: 'shutting_down',
   retryAfter: expect.any(String) as string,
 };
+
+/** The shutdown's one line: `drained N requests, committed I impressions and C clicks`. */
+const SHUTDOWN_COMPLETE =
+  /^shutdown complete in \d+\.\d s after SIGTERM: drained (\d+) requests(?: \((\d+) cut off[^)]*\))?, committed (\d+) impressions and (\d+) clicks, connections closed$/;
+
+/** The `msg` of each JSON log line (other lines, such as the demo key, are skipped). */
+function messages(stdout: string): string[] {
+  return stdout.split('\n').flatMap((line) => {
+    try {
+      return [(JSON.parse(line) as { msg: string }).msg];
+    } catch {
+      return [];
+    }
+  });
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -179,8 +195,18 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
         type: expect.stringContaining('application/problem+json') as string,
       });
     }
-    expect(signal === 'SIGTERM' || code === 0).toBe(true);
+    // It ends by itself, exit code 0, within SHUTDOWN_TIMEOUT_SECONDS (10 by default), with
+    // one line saying what it did.
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
     expect(stderr).toBe('');
+    const closing = messages(service.stdout()).filter((m) => m.startsWith('shutdown'));
+    expect(closing).toEqual([expect.stringMatching(SHUTDOWN_COMPLETE) as string]);
+    const [, drained, , committedImpressions] = SHUTDOWN_COMPLETE.exec(closing[0])!;
+    // Fetch-ads calls in flight at the signal waited for their batch, committed after it.
+    expect(Number(drained)).toBeGreaterThan(0);
+    expect(Number(committedImpressions)).toBeGreaterThan(0);
+    console.log(closing[0]);
 
     // Every impression and click answered was committed before the process ended.
     const ads = outcomes.filter((o) => o.kind === 'ad' && o.status === 200).length;
@@ -280,5 +306,111 @@ describe(`a request arriving while the server closes (${testDatabaseKind()})`, (
     expect(refusedAnswer.headers.get('x-request-id')).toBeTruthy();
     expect(refusedAnswer.headers.get('cache-control')).toBe('no-store');
     expect(refusedAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+  }, 60_000);
+});
+
+/** Starts the service (development: demo data) and waits for its demo API key. */
+async function startDemo(env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const service = startMain({
+    NODE_ENV: 'development',
+    PORT: String(port),
+    BASE_URL: base,
+    RATE_LIMITS_ENABLED: 'false',
+    CLICK_MIN_SECONDS: '0',
+    ...env,
+  });
+  const started = Date.now();
+  while (!service.stdout().includes('Fetch an ad:')) {
+    if (Date.now() - started > 30_000) throw new Error(`no start-up: ${service.stdout()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const key = /demo API key \(model [^)]+\): (\S+)/.exec(service.stdout())![1];
+  return { service, port, base, key };
+}
+
+describe(`SHUTDOWN_TIMEOUT_SECONDS bounds a shutdown with a stuck part (${testDatabaseKind()})`, () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('cuts off a client stalled mid-request at half the timeout, then exits 0 in time', async () => {
+    const { service, port } = await startDemo({
+      DATABASE_URL: db.url,
+      SHUTDOWN_TIMEOUT_SECONDS: '4',
+    });
+    const stalled = await openRaw(port);
+    stalled.socket.on('error', () => undefined);
+    stalled.socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 40\r\n\r\n{"email"',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const signalledAt = Date.now();
+    service.kill('SIGTERM');
+    const { code, signal } = await service.exited;
+    const ms = Date.now() - signalledAt;
+    console.log(`exited ${ms} ms after SIGTERM with a client stalled mid-request`);
+    expect({ code, signal }).toEqual({ code: 0, signal: null });
+    expect(ms).toBeGreaterThanOrEqual(2000);
+    expect(ms).toBeLessThan(4000);
+    const closing = messages(service.stdout()).filter((m) => m.startsWith('shutdown'));
+    expect(closing).toEqual([expect.stringMatching(SHUTDOWN_COMPLETE) as string]);
+    expect(SHUTDOWN_COMPLETE.exec(closing[0])![2]).toBe('1');
+    stalled.socket.destroy();
+  }, 60_000);
+
+  // A frozen server is a MariaDB/MySQL matter (SQLite is in-process).
+  if (testDatabaseKind() !== 'mysql') return;
+  it('exits 1 within the timeout, saying so, when the database freezes', async () => {
+    // An empty database of its own, so development seeds the demo key into it.
+    const empty = await createTestDatabase();
+    const server = new URL(empty.url.replace(/^mariadb:/, 'mysql:'));
+    const proxy = await startTcpProxy({ host: server.hostname, port: Number(server.port) });
+    let running: ReturnType<typeof startMain> | undefined;
+    try {
+      const { service, base, key } = await startDemo({
+        DATABASE_URL: proxy.route(empty.url),
+        SHUTDOWN_TIMEOUT_SECONDS: '3',
+      });
+      running = service;
+      const ad = await fetch(`${base}/api/fetch-ads`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'service-api-key': key },
+        body: JSON.stringify(ask('gpu, machine learning')),
+      });
+      expect(ad.status).toBe(200);
+      const { advertisements } = (await ad.json()) as {
+        advertisements: { campaign_link: string }[];
+      };
+      proxy.freeze();
+      // Redirected without waiting for the frozen database; its click waits in its batch.
+      expect((await followAsBrowser(advertisements[0].campaign_link)).status).toBe(302);
+
+      const signalledAt = Date.now();
+      service.kill('SIGTERM');
+      const { code, signal } = await service.exited;
+      const ms = Date.now() - signalledAt;
+      console.log(`exited ${ms} ms after SIGTERM with the database frozen`);
+      expect({ code, signal }).toEqual({ code: 1, signal: null });
+      expect(ms).toBeGreaterThanOrEqual(3000);
+      expect(ms).toBeLessThan(4500);
+      const closing = messages(service.stdout()).filter((m) => m.startsWith('shutdown'));
+      expect(closing).toEqual([
+        expect.stringMatching(
+          /^shutdown after SIGTERM did not finish within 3\.0 s \(SHUTDOWN_TIMEOUT_SECONDS\); exiting anyway/,
+        ) as string,
+      ]);
+      console.log(closing[0]);
+    } finally {
+      // Only when the test failed before it exited.
+      running?.kill('SIGKILL');
+      proxy.thaw();
+      await proxy.close();
+      await empty.drop();
+    }
   }, 60_000);
 });
