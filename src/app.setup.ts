@@ -34,11 +34,8 @@ export async function createApp(
   options: { logDestination?: DestinationStream } = {},
 ): Promise<NestFastifyApplication> {
   const logger = createLogger(config, options.logDestination);
-  // One access line per request (ACCESS_LOG) is written whatever LOG_LEVEL says, so it
-  // logs through a child logger of its own level.
-  const accessLog = new AccessLogController(
-    config.accessLog ? logger.child({}, { level: 'info' }) : null,
-  );
+  // One access line per request (ACCESS_LOG), written whatever LOG_LEVEL says.
+  const accessLog = new AccessLogController(config.accessLog ? logger : null);
   const adapter = new FastifyAdapter({
     // Fastify logs through the app's pino, and Nest too (AppModule's nestLoggingModule).
     loggerInstance: logger,
