@@ -19,7 +19,7 @@ interface Progress {
 }
 
 /**
- * SIGTERM (or SIGINT) closes the app the way `RequestDrain` describes: readiness 503 at
+ * SIGTERM (or SIGINT, SIGHUP) closes the app the way `RequestDrain` describes: readiness 503 at
  * once, the requests in flight finish, the server stops accepting, the impression and
  * click batches commit, the connection pools close. Then one line says what it did and
  * the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds all of it: a part that hangs (a
@@ -37,8 +37,8 @@ export function exitGracefullyOnSignals(
     started = true;
     void shutDown(app, config.shutdownTimeoutMs, log, signal);
   };
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  // SIGHUP too, as Nest's shutdown hooks did: a closed terminal stops the service cleanly.
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, onSignal);
 }
 
 async function shutDown(
