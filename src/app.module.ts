@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { ThrottlerModule } from '@nestjs/throttler';
-import type { Logger } from 'pino';
 import { AdsModule } from './ads/ads.module';
 import { AuthModule } from './auth/auth.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
@@ -15,7 +14,6 @@ import { DemoModule } from './demo/demo.module';
 import { EarningsModule } from './earnings/earnings.module';
 import { StatsModule } from './earnings/stats.module';
 import { HealthModule } from './health/health.module';
-import { nestLoggingModule } from './logging/logging.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PublishersApiModule } from './publishers/publishers-api.module';
 import { PublishersModule } from './publishers/publishers.module';
@@ -23,13 +21,11 @@ import { TrackingModule } from './tracking/tracking.module';
 
 @Module({})
 export class AppModule {
-  /** `logger`: the process's pino, which Nest's own lines go through too. */
-  static forRoot(config: AppConfig, logger: Logger): DynamicModule {
+  static forRoot(config: AppConfig): DynamicModule {
     return {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        nestLoggingModule(logger),
         DatabaseModule,
         // Global: the modules below count into its registry; it imports none of them.
         MetricsModule,

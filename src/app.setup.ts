@@ -5,7 +5,6 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { Logger as NestPinoLogger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { answerClientError } from './common/client-error';
@@ -21,6 +20,7 @@ import type { AppConfig } from './config/app-config';
 import { fastifyTrustProxy } from './config/trusted-proxies';
 import { AccessLogController } from './logging/access-log';
 import { createLogger } from './logging/logger';
+import { nestLogger } from './logging/nest-logger';
 import { buildOpenApiDocument } from './openapi';
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -37,7 +37,7 @@ export async function createApp(
   // One access line per request (ACCESS_LOG), written whatever LOG_LEVEL says.
   const accessLog = new AccessLogController(config.accessLog ? logger : null);
   const adapter = new FastifyAdapter({
-    // Fastify logs through the app's pino, and Nest too (AppModule's nestLoggingModule).
+    // Fastify logs through the app's pino, and Nest too (below).
     loggerInstance: logger,
     logController: accessLog,
     bodyLimit: config.bodyLimitBytes,
@@ -67,17 +67,11 @@ export async function createApp(
     // A request arriving while the server closes is answered by RequestDrain instead.
     return503OnClosing: false,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, logger),
-    adapter,
-    {
-      // Held until Nest's logger is the app's pino (below); flushed there, or on a failed start.
-      bufferLogs: true,
-      // Fastify's own JSON parser is all the API needs; no form or text bodies are accepted.
-      bodyParser: false,
-    },
-  );
-  app.useLogger(app.get(NestPinoLogger));
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: nestLogger(logger),
+    // Fastify's own JSON parser is all the API needs; no form or text bodies are accepted.
+    bodyParser: false,
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyHelmet, SECURITY_HEADERS);
   configureApp(app, config);

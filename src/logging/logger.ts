@@ -33,7 +33,10 @@ export function createLogger(
   if (wantsPrettyOutput(config.nodeEnv, process.stdout.isTTY)) {
     return pino({
       ...options,
-      transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } },
+      transport: {
+        target: 'pino-pretty',
+        options: { translateTime: 'SYS:HH:MM:ss.l', singleLine: true },
+      },
     });
   }
   return pino(options);

@@ -23,6 +23,7 @@ interface LogLine {
   durationMs?: number;
   modelId?: string;
   err?: { message?: string; stack?: string };
+  context?: string;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -201,8 +202,11 @@ describe(`logs: JSON lines, one access line per request, no secrets (${testDatab
 
     const secrets = [...Object.values(CANARY), key, token, session.access_token];
     for (const secret of secrets) expect(log).not.toContain(secret);
-    // Every line of the run, start-up included, is one JSON object.
+    // Every line of the run, start-up included, is one JSON object; Nest's own lines too.
     expect(lines().length).toBeGreaterThan(sent);
+    expect(lines()).toContainEqual(
+      expect.objectContaining({ level: 'info', context: 'NestApplication' }),
+    );
     // One access line per request sent, none twice.
     const accessIds = lines()
       .filter((line) => line.msg === 'request completed')
