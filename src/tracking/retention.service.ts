@@ -5,7 +5,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { DataSource, LessThan } from 'typeorm';
+import { DataSource, EntityManager, In, LessThan } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { isMysql } from '@/database/sql';
 import { Click } from './entities/click.entity';
@@ -14,6 +14,8 @@ import { Impression } from './entities/impression.entity';
 const HOUR_MS = 3_600_000;
 /** Longest shutdown waits for a running purge. */
 export const SHUTDOWN_WAIT_MS = 5000;
+/** Rows per DELETE of the purge: small enough to commit in well under a second. */
+const PURGE_CHUNK_ROWS = 5000;
 
 /** The name of the hourly purge in @nestjs/schedule's SchedulerRegistry. */
 export const RETENTION_PURGE_INTERVAL = 'retention-purge';
@@ -29,6 +31,8 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
   private running: Promise<void> | null = null;
   /** Interrupts the running purge's statement (MySQL), if one runs. */
   private cancel: (() => Promise<unknown>) | null = null;
+  /** Set once shutdown gives up waiting: the purge stops after its current chunk. */
+  private stopping = false;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -64,6 +68,7 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
     const late = await Promise.race([this.whenIdle().then(() => false), cutOff]);
     clearTimeout(timer);
     if (!late) return;
+    this.stopping = true;
     this.logger.warn(
       `retention purge still running after ${SHUTDOWN_WAIT_MS} ms; cancelling it (the next start purges again)`,
     );
@@ -88,13 +93,37 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
         const [{ id }] = (await runner.query('SELECT CONNECTION_ID() AS id')) as { id: number }[];
         this.cancel = () => this.dataSource.query(`KILL QUERY ${Number(id)}`);
       }
-      const olderThan = { createdAt: LessThan(cutoff) };
-      const impressions = await runner.manager.getRepository(Impression).delete(olderThan);
-      const clicks = await runner.manager.getRepository(Click).delete(olderThan);
-      return { impressions: impressions.affected ?? 0, clicks: clicks.affected ?? 0 };
+      const impressions = await this.deleteInChunks(runner.manager, Impression, cutoff);
+      const clicks = await this.deleteInChunks(runner.manager, Click, cutoff);
+      return { impressions, clicks };
     } finally {
       this.cancel = null;
       await runner.release();
+    }
+  }
+
+  /**
+   * Deletes the rows older than `cutoff` a chunk at a time, each its own short statement: one
+   * DELETE of a months-long backlog could outlast DATABASE_QUERY_TIMEOUT_MS, be rolled back,
+   * and so never purge at all; chunks keep each commit small and the progress made.
+   */
+  private async deleteInChunks(
+    manager: EntityManager,
+    entity: typeof Impression | typeof Click,
+    cutoff: Date,
+  ): Promise<number> {
+    const repository = manager.getRepository<{ id: string; createdAt: Date }>(entity);
+    let deleted = 0;
+    for (;;) {
+      const chunk = await repository.find({
+        select: { id: true },
+        where: { createdAt: LessThan(cutoff) },
+        take: PURGE_CHUNK_ROWS,
+      });
+      if (chunk.length === 0 || this.stopping) return deleted;
+      await repository.delete({ id: In(chunk.map((row) => row.id)) });
+      deleted += chunk.length;
+      if (chunk.length < PURGE_CHUNK_ROWS) return deleted;
     }
   }
 

@@ -39,6 +39,36 @@ describe(`retention (${testDatabaseKind()})`, () => {
     const totals = await t.dataSource.getRepository(DailyStat).findBy({ modelId: model.id });
     expect(totals.reduce((sum, row) => sum + row.impressions, 0)).toBe(2);
   });
+
+  it('purges a backlog larger than one DELETE chunk (12,001 rows), in chunks, to the last row', async () => {
+    const { model, publisher } = await t.f.publisherWithKey();
+    const campaign = await t.f.campaign({ keywords: 'backlog' });
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const rows = Array.from({ length: 12_001 }, (_, i) => ({
+      id: `backlog-${model.id.slice(0, 8)}-${String(i).padStart(6, '0')}`,
+      createdAt: old,
+      modelId: model.id,
+      publisherId: publisher.id,
+      campaignId: campaign.id,
+      apiKeyId: null,
+      bidMicros: 1,
+      revenueSharePpm: 700_000,
+      country: null,
+      device: null,
+      userLocation: null,
+      userDeviceInfo: null,
+      keywords: 'backlog',
+      conversation: 'old private words',
+      clickedAt: null,
+    }));
+    const impressions = t.dataSource.getRepository(Impression);
+    for (let i = 0; i < rows.length; i += 500) await impressions.insert(rows.slice(i, i + 500));
+
+    const purged = await t.app.get(RetentionService).purge();
+
+    expect(purged.impressions).toBe(12_001);
+    expect(await impressions.countBy({ modelId: model.id })).toBe(0);
+  });
 });
 
 describe(`retention across a restart (${testDatabaseKind()})`, () => {
@@ -154,12 +184,13 @@ if (testDatabaseKind() === 'mysql') {
         await t.app.get(RetentionService).whenIdle();
         await other.query('LOCK TABLES impressions WRITE');
         void t.app.get(RetentionService).purgeHourly();
-        // The purge's DELETE is waiting for the lock before shutdown starts.
+        // The purge (its chunk's SELECT or DELETE) is waiting for the lock before shutdown starts.
         const waitingSince = Date.now();
         for (;;) {
           const [rows] = await other.query(
             `SELECT COUNT(*) AS n FROM information_schema.processlist
-              WHERE db = DATABASE() AND info LIKE 'DELETE FROM%impressions%'`,
+              WHERE db = DATABASE()
+                AND (info LIKE 'DELETE FROM%impressions%' OR info LIKE 'SELECT%FROM%impressions%')`,
           );
           if (Number((rows as { n: number }[])[0].n) > 0) break;
           if (Date.now() - waitingSince > 10_000) throw new Error('the purge never started');
