@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MetricsService, type PoolUsage } from '@/metrics/metrics.service';
 
@@ -26,8 +26,9 @@ export function mysqlPoolUsage(pool: Mysql2PoolQueues | undefined): PoolUsage | 
  */
 @Injectable()
 export class DatabasePoolMetrics {
-  constructor(dataSource: DataSource, metrics: MetricsService) {
-    metrics.readFrom('databasePool', () =>
+  // Optional: a script's context (`npm run admin:create`) has a database but no metrics.
+  constructor(dataSource: DataSource, @Optional() metrics?: MetricsService) {
+    metrics?.readFrom('databasePool', () =>
       mysqlPoolUsage((dataSource.driver as { pool?: Mysql2PoolQueues }).pool),
     );
   }
