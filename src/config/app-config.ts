@@ -59,6 +59,8 @@ export class AppConfig {
   readonly logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** One `info` line per answered request, whatever LOG_LEVEL says. */
   readonly accessLog: boolean;
+  /** false: no metric is recorded and GET /metrics answers 404 (the benchmark's comparison). */
+  readonly metricsEnabled: boolean;
   /** Bearer token GET /metrics requires; null: the endpoint is open. */
   readonly metricsToken: string | null;
 
@@ -106,6 +108,7 @@ export class AppConfig {
     this.tracingEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null;
     this.logLevel = pinoLevel(env.LOG_LEVEL ?? 'warn');
     this.accessLog = env.ACCESS_LOG !== 'false';
+    this.metricsEnabled = env.METRICS_ENABLED !== 'false';
     this.metricsToken = env.METRICS_TOKEN ?? null;
   }
 

@@ -115,6 +115,7 @@ export class EnvironmentVariables {
   @IsIn(['fatal', 'error', 'warn', 'log', 'info', 'debug', 'verbose', 'trace'])
   LOG_LEVEL?: string;
   @IsOptional() @IsIn(['true', 'false']) ACCESS_LOG?: string;
+  @IsOptional() @IsIn(['true', 'false']) METRICS_ENABLED?: string;
 
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   @IsOptional()

@@ -20,7 +20,8 @@ export class HttpMetricsHook implements OnModuleInit {
 
   onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
-    if (!fastify) return;
+    // METRICS_ENABLED=false: no hook at all, so a request pays nothing for metrics.
+    if (!fastify || !this.metrics.enabled) return;
     const { httpRequests, httpDuration } = this.metrics;
     fastify.addHook('onResponse', (request, reply, done) => {
       const labels = {

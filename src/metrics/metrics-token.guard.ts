@@ -15,7 +15,9 @@ export class MetricsTokenGuard implements CanActivate {
   private readonly expected: Buffer | null;
 
   constructor(config: AppConfig) {
-    this.expected = config.metricsToken === null ? null : digest(config.metricsToken);
+    // Metrics off: the endpoint answers 404 to everyone, token or not.
+    const open = config.metricsToken === null || !config.metricsEnabled;
+    this.expected = open ? null : digest(config.metricsToken);
   }
 
   canActivate(context: ExecutionContext): boolean {

@@ -2,6 +2,7 @@ import { Controller, Get, Header, UseGuards } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { ProblemException } from '@/common/problem';
 import { MetricsTokenGuard } from './metrics-token.guard';
 import { MetricsService } from './metrics.service';
 
@@ -23,14 +24,17 @@ export class MetricsController {
   @ApiOperation({
     summary: 'Prometheus metrics of this instance',
     description:
-      'The Prometheus text format: process metrics, HTTP requests by route and status, ads served and no-fills, clicks by outcome, batch commits, the campaign index, throttled requests, the database pool. With METRICS_TOKEN set, send `Authorization: Bearer <METRICS_TOKEN>`.',
+      'The Prometheus text format: process metrics, HTTP requests by route and status, ads served and no-fills, clicks by outcome, batch commits, the campaign index, throttled requests, the database pool. With METRICS_TOKEN set, send `Authorization: Bearer <METRICS_TOKEN>`. With METRICS_ENABLED=false it answers 404.',
   })
   @ApiOkResponse({
     description: 'The metrics, in the Prometheus text format 0.0.4.',
     content: { 'text/plain': { schema: { type: 'string', example: METRICS_EXAMPLE } } },
   })
-  @ApiProblemResponses({ 401: ['unauthorized'] })
+  @ApiProblemResponses({ 401: ['unauthorized'], 404: ['not_found'] })
   scrape(): Promise<string> {
+    if (!this.metrics.enabled) {
+      throw ProblemException.notFound('not_found', 'Metrics are off here (METRICS_ENABLED=false).');
+    }
     return this.metrics.render();
   }
 }

@@ -177,6 +177,25 @@ describe(`GET /metrics (${testDatabaseKind()})`, () => {
     }
   });
 
+  it('with METRICS_ENABLED=false answers 404 not_found, token or not, and still serves ads', async () => {
+    const off = await startTestApp({
+      METRICS_ENABLED: 'false',
+      METRICS_TOKEN: 'metrics-token-0123456789',
+    });
+    try {
+      await off.f.campaign({ keywords: 'laptop' });
+      const publisher = await off.f.publisherWithKey();
+      await campaignLink(await off.fetchAds(publisher.key, ask('laptop')));
+      await expectProblem(await off.http('/metrics'), 404, 'not_found');
+      const withToken = await off.http('/metrics', {
+        headers: { authorization: 'Bearer metrics-token-0123456789' },
+      });
+      await expectProblem(withToken, 404, 'not_found');
+    } finally {
+      await off.close();
+    }
+  });
+
   describe('with METRICS_TOKEN', () => {
     const TOKEN = 'metrics-token-0123456789';
     let guarded: TestApp;
