@@ -308,20 +308,25 @@ async function measureService(
   }
 }
 
-/** The same service with rate limiting switched off (RATE_LIMITS_ENABLED=false). */
-async function measureWithoutThrottler(
-  db: BenchDatabase,
-  seeded: Seeded,
-  campaigns: number,
-  options: Options,
-): Promise<{
+/** One fetch-ads closed-loop phase of a freshly started service, and its impression rows. */
+interface FetchPhase {
   result: LoadResult;
   impressionsExpected: number;
   impressionsUnanswered: number;
   impressionsAdded: number;
-}> {
+}
+
+/** Starts the service with `env` on top of the usual one and measures fetch-ads at its max. */
+async function measureFetchMax(
+  db: BenchDatabase,
+  seeded: Seeded,
+  campaigns: number,
+  options: Options,
+  env: Record<string, string>,
+  label: string,
+): Promise<FetchPhase> {
   const before = await db.count('impressions');
-  const { service } = await startService(db, options, { RATE_LIMITS_ENABLED: 'false' }, null);
+  const { service } = await startService(db, options, env, null);
   try {
     const { requests } = fetchRequests(campaigns, seeded.keys);
     const base = {
@@ -332,7 +337,7 @@ async function measureWithoutThrottler(
     const probe = await load({ ...base, amount: 2_000 });
     const warm = await closedLoop(base, options.warmup, probe.requestsPerSecond);
     const result = await closedLoop(base, options.measure, warm.requestsPerSecond, MEASURE_MARGIN);
-    log(`fetch-ads without rate limits: ${result.requestsPerSecond.toFixed(0)} req/s`);
+    log(`fetch-ads, ${label}: ${result.requestsPerSecond.toFixed(0)} req/s`);
     await new Promise((resolve) => setTimeout(resolve, 500));
     await service.stop();
     return {
@@ -344,6 +349,30 @@ async function measureWithoutThrottler(
   } finally {
     await service.stop();
   }
+}
+
+/** The observability work the comparison switches off: access lines and metrics. */
+const OBSERVABILITY_OFF = { ACCESS_LOG: 'false', METRICS_ENABLED: 'false' };
+
+/**
+ * What JSON access logs and metrics cost: the service with both off, alternated with the
+ * usual service (off, on, off after the main run's phase), each a fresh start, so a slow
+ * minute of this shared machine weighs on both sides rather than on one.
+ */
+async function measureObservabilityCost(
+  db: BenchDatabase,
+  seeded: Seeded,
+  campaigns: number,
+  options: Options,
+): Promise<{ on: FetchPhase[]; off: FetchPhase[] }> {
+  const on: FetchPhase[] = [];
+  const off: FetchPhase[] = [];
+  const measure = (env: Record<string, string>, label: string) =>
+    measureFetchMax(db, seeded, campaigns, options, env, label);
+  off.push(await measure(OBSERVABILITY_OFF, 'logs and metrics off'));
+  on.push(await measure({}, 'logs and metrics on'));
+  off.push(await measure(OBSERVABILITY_OFF, 'logs and metrics off'));
+  return { on, off };
 }
 
 function summariseProfile(dir: string): { share: number; name: string }[] | null {
@@ -468,12 +497,9 @@ interface Report {
   seeds: { campaigns: number; seconds: number }[];
   baselines: Baselines | null;
   runs: ServiceRun[];
-  withoutThrottler: {
-    result: LoadResult;
-    impressionsExpected: number;
-    impressionsUnanswered: number;
-    impressionsAdded: number;
-  } | null;
+  withoutThrottler: FetchPhase | null;
+  /** Closed-loop phases beside the main run's: access log and metrics on, and both off. */
+  observability: { on: FetchPhase[]; off: FetchPhase[] } | null;
   matcher: MatcherResult[];
   seconds: number;
 }
@@ -573,6 +599,21 @@ function goalTable(report: Report): string {
       ratio >= 0.9,
     );
   }
+  if (report.observability && small) {
+    const { on, off } = report.observability;
+    const onPhases = [small.fetchMax, ...on.map((p) => p.result)];
+    const offPhases = off.map((p) => p.result);
+    const onRate = mean(onPhases.map((r) => r.requestsPerSecond));
+    const offRate = mean(offPhases.map((r) => r.requestsPerSecond));
+    const cost = 1 - onRate / offRate;
+    const list = (phases: LoadResult[]) => phases.map((r) => fmt(r.requestsPerSecond)).join(', ');
+    add(
+      'logs + metrics cost (1 − on ÷ off, fetch-ads closed loop)',
+      '≤ 5%',
+      `${fmt(cost * 100, 1)}%: on ${fmt(onRate)} req/s (${list(onPhases)}), off ${fmt(offRate)} req/s (${list(offPhases)}); service CPU ${fmt(cpuMicros(onPhases))} µs per request on, ${fmt(cpuMicros(offPhases))} off`,
+      cost <= 0.05,
+    );
+  }
   // Counted after the service has drained and stopped. Lost: answered but missing. Extra:
   // rows beyond the answered requests plus those that timed out (the service may still have
   // recorded a request whose answer came too late): that would be double counting.
@@ -591,16 +632,15 @@ function goalTable(report: Report): string {
         added: r.clicksAdded,
       },
     ]),
-    ...(withoutThrottler
-      ? [
-          {
-            kind: 'impressions',
-            answered: withoutThrottler.impressionsExpected,
-            unanswered: withoutThrottler.impressionsUnanswered,
-            added: withoutThrottler.impressionsAdded,
-          },
-        ]
-      : []),
+    ...[
+      ...(withoutThrottler ? [withoutThrottler] : []),
+      ...(report.observability ? [...report.observability.on, ...report.observability.off] : []),
+    ].map((phase) => ({
+      kind: 'impressions',
+      answered: phase.impressionsExpected,
+      unanswered: phase.impressionsUnanswered,
+      added: phase.impressionsAdded,
+    })),
   ];
   const total = (kind: string, figure: (c: (typeof checks)[number]) => number) =>
     checks.filter((c) => c.kind === kind).reduce((n, c) => n + figure(c), 0);
@@ -648,6 +688,11 @@ function phaseTable(report: Report): string {
   }
   if (report.withoutThrottler)
     add('fetch-ads, rate limits off (closed loop)', report.withoutThrottler.result, '');
+  for (const [i, phase] of (report.observability?.off ?? []).entries()) {
+    add(`fetch-ads, logs and metrics off (closed loop, ${i + 1})`, phase.result, '');
+    const on = report.observability?.on[i];
+    if (on) add(`fetch-ads, logs and metrics on (closed loop, ${i + 2})`, on.result, '');
+  }
   return markdownTable(
     [
       'phase',
@@ -665,6 +710,13 @@ function phaseTable(report: Report): string {
     ],
     rows,
   );
+}
+
+const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+
+/** The service's CPU time per answered request, from its share of a core and the rate. */
+function cpuMicros(phases: LoadResult[]): number {
+  return mean(phases.map((r) => ((r.cpu.service ?? 0) / 100) * (1e6 / r.requestsPerSecond)));
 }
 
 function cpuShares(cpu: Record<string, number>): string {
@@ -830,6 +882,7 @@ async function main(): Promise<void> {
     baselines: null,
     runs: [],
     withoutThrottler: null,
+    observability: null,
     matcher: [],
     seconds: 0,
   };
@@ -848,7 +901,16 @@ async function main(): Promise<void> {
       if (position === 0) report.baselines = await measureBaselines(db, seeded, options);
       report.runs.push(await measureService(db, seeded, campaigns, options));
       if (position === 0)
-        report.withoutThrottler = await measureWithoutThrottler(db, seeded, campaigns, options);
+        report.withoutThrottler = await measureFetchMax(
+          db,
+          seeded,
+          campaigns,
+          options,
+          { RATE_LIMITS_ENABLED: 'false' },
+          'rate limits off',
+        );
+      if (position === 0)
+        report.observability = await measureObservabilityCost(db, seeded, campaigns, options);
     } finally {
       process.off('SIGINT', dropOnSignal);
       process.off('SIGTERM', dropOnSignal);
