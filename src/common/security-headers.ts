@@ -9,17 +9,21 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
  */
 export const SECURITY_HEADERS: FastifyHelmetOptions = {
   global: true,
+  // Helmet's default `upgrade-insecure-requests` would send Swagger UI's own scripts to https
+  // on a service reached over plain http (an internal host, a development port) and break
+  // `/docs`; where the service is on https, HSTS already keeps browsers there.
+  contentSecurityPolicy: { directives: { upgradeInsecureRequests: null } },
 };
 
 /**
- * The headers helmet sets with SECURITY_HEADERS (its defaults), written out by hand for the
+ * The headers helmet sets with SECURITY_HEADERS, written out by hand for the
  * answers no Fastify hook runs for, so helmet cannot add them: router errors
  * (`frameworkErrors`) and the raw answers to requests Node's HTTP parser refused.
  * test/e2e/bad-input.e2e-spec.ts checks them against what helmet sends on other answers.
  */
 export const FIXED_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy':
-    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline';upgrade-insecure-requests",
+    "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';frame-ancestors 'self';img-src 'self' data:;object-src 'none';script-src 'self';script-src-attr 'none';style-src 'self' https: 'unsafe-inline'",
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
   'origin-agent-cluster': '?1',

@@ -72,6 +72,8 @@ describe(`secrets are never cached, security headers everywhere, weak passwords 
       const policy = docs.headers.get('content-security-policy') ?? '';
       expect(policy).toContain("script-src 'self'");
       expect(policy).toContain("default-src 'self'");
+      // Over plain http, upgrading would send Swagger UI's scripts to https and break /docs.
+      expect(policy).not.toContain('upgrade-insecure-requests');
       expect(await docs.text()).toContain('swagger-ui-bundle.js');
     });
 
