@@ -200,6 +200,13 @@ async function startService(
     SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
     RATE_LIMIT_PER_MINUTE: '1000000000',
     CLICK_RATE_LIMIT_PER_MINUTE: '1000000000',
+    // The load generator stands for many people on one address, following links it has just
+    // harvested: without these, nearly every click is judged ip_limit or too_fast, and the
+    // click phase would time the unbilled path instead of billed clicks.
+    CLICK_MIN_SECONDS: '0',
+    CLICK_IP_LIMIT_CAMPAIGN_MINUTE: '1000000000',
+    CLICK_IP_LIMIT_PER_HOUR: '1000000000',
+    CLICK_IP_LIMIT_PER_DAY: '1000000000',
     LOG_LEVEL: 'warn',
     ...extraEnv,
   });
