@@ -80,7 +80,7 @@ export async function createApp(
   return app;
 }
 
-/** Global pipes, filters, hooks and Swagger: the one place they are declared (STYLE.md §6). */
+/** Global pipes, filters, hooks and Swagger: the one place they are declared (docs/style.md §6). */
 export function configureApp(app: NestFastifyApplication, config: AppConfig): void {
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ProblemDetailsFilter());

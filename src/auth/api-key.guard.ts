@@ -9,7 +9,7 @@ export const API_KEY_HEADER = 'service-api-key';
 
 export type RequestWithCaller = FastifyRequest & { caller?: KeyCredential };
 
-/** Checks `service-api-key`; every failure is a 404 with its own code (SPEC.md, Authentication). */
+/** Checks `service-api-key`; every failure is a 404 with its own code (docs/design.md, the publisher contract). */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   constructor(

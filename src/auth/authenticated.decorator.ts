@@ -16,7 +16,7 @@ export const COOKIE_SCHEME = 'session-cookie';
 
 /**
  * A management route: needs a session (cookie or bearer token), and with `role: 'admin'`
- * an operator. Bundles the guard, the role and the Swagger security marker (STYLE.md).
+ * an operator. Bundles the guard, the role and the Swagger security marker (docs/style.md).
  */
 export function Authenticated(
   options: { role?: PublisherRole } = {},

@@ -46,7 +46,7 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
  * Documents a route's problem responses with an example per code; every route gets 500 as
  * well. 429 only where a route names it: only rate-limited routes can answer it, and the
  * document must not promise what a route never answers. The one place error responses are
- * declared (STYLE.md §8).
+ * declared (docs/style.md §8).
  */
 export function ApiProblemResponses(examples: ProblemExamples): MethodDecorator & ClassDecorator {
   const all: ProblemExamples = { ...examples, 500: ['internal'] };

@@ -113,7 +113,7 @@ export function sendProblem(error: unknown, request: FastifyRequest, reply: Fast
   void reply.status(problem.status).header('content-type', PROBLEM_CONTENT_TYPE).send(problem);
 }
 
-/** The one exception filter of the app (STYLE.md §8). */
+/** The one exception filter of the app (docs/style.md §8). */
 @Catch()
 export class ProblemDetailsFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 
-/** Stable machine codes of every error the API answers (DESIGN.md, "publisher contract"). */
+/** Stable machine codes of every error the API answers (docs/design.md, the publisher contract). */
 export const PROBLEM_TITLES = {
   validation_failed: 'Request validation failed',
   malformed_json: 'Malformed JSON body',

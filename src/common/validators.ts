@@ -16,7 +16,7 @@ import { hasAtMostSixDecimals } from './money';
 
 /**
  * Composite validation decorators, so that each rule of the API is spelled once
- * (STYLE.md §4). Every one lists its checks in the order they run: with the global pipe's
+ * (docs/style.md §4). Every one lists its checks in the order they run: with the global pipe's
  * `stopAtFirstError`, a client hears about the first broken rule of a field only.
  */
 

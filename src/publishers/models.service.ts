@@ -33,7 +33,7 @@ export class ModelsService {
     return toModelDto(await this.owned(publisherId, modelId));
   }
 
-  /** SPEC.md: keys are issued when the publisher registers a model, so it comes with one. */
+  /** The publisher contract (docs/design.md): keys are issued when the publisher registers a model, so it comes with one. */
   async create(publisherId: string, input: CreateModelDto): Promise<CreatedModelDto> {
     const model = await this.publishers.createModel(publisherId, input);
     const { key, secret } = await this.publishers.createApiKey(model.id, 'default');

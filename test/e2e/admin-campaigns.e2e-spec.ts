@@ -136,7 +136,7 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
   });
 
   describe('creating a campaign', () => {
-    it("answers 201 with DESIGN.md's shape: decimal money, normalised keywords, upper-case countries", async () => {
+    it('answers 201 with the documented shape: decimal money, normalised keywords, upper-case countries', async () => {
       const created = await create({
         keywords: ['  Hiking   BOOTS', 'hiking boots', 'ＴＲＡＩＬ'],
         bid_per_click: 0.35,

@@ -39,7 +39,7 @@ export interface CampaignOptions extends Partial<Omit<NewCampaign, 'keywords' | 
 
 let sequence = 0;
 
-/** One-line test data made through the app's own services (STYLE.md §10). */
+/** One-line test data made through the app's own services (docs/style.md §10). */
 export class Factories {
   constructor(private readonly app: INestApplication) {}
 

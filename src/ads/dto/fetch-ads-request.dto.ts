@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsDefined, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 
-/** Body of `POST /api/fetch-ads` (SPEC.md "Fetch-ads request body"). Unknown fields are ignored. */
+/** Body of `POST /api/fetch-ads` (docs/design.md, the publisher contract). Unknown fields are ignored. */
 export class FetchAdsRequestDto {
   @ApiProperty({
     description:

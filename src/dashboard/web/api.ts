@@ -1,5 +1,5 @@
 /**
- * The management API as the dashboard uses it (DESIGN.md, "Management API"). The session is
+ * The management API as the dashboard uses it (docs/design.md, "Who uses what"). The session is
  * the HttpOnly cookie the sign-in sets: no token is ever read, kept or sent by this code.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Numbers, money and dates in the browser's locale.
  *
- * The service keeps amounts as plain decimals with no currency (SPEC.md leaves it open);
+ * The service keeps amounts as plain decimals with no currency (docs/design.md: no currency code);
  * Adline bills advertisers in US dollars, so the dashboard shows money as USD, in the
  * locale's currency format ("$0.28", "0,28 $"). Change DISPLAY_CURRENCY if that changes.
  */
