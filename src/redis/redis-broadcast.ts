@@ -43,7 +43,13 @@ export class RedisBroadcast {
       maxRetriesPerRequest: 1,
       commandTimeout: 1000,
     });
-    const subscriber = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+    // We subscribe again ourselves after a reconnection: ioredis' own resubscription has no
+    // catch, so a connection closed before its reply (at shutdown) was an unhandled rejection.
+    const subscriber = new Redis(url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      autoResubscribe: false,
+    });
     const broadcast = new RedisBroadcast(channelName, publisher, subscriber, logger);
     for (const connection of [publisher, subscriber]) {
       connection.on('error', (error: Error) => broadcast.noteOutage(error.message));
@@ -60,8 +66,12 @@ export class RedisBroadcast {
       const parsed = broadcast.parseForeign(message);
       if (parsed) handlers.onMessage(parsed);
     });
-    // ioredis subscribes again by itself once it has reconnected.
-    subscriber.on('ready', () => handlers.onReconnect());
+    subscriber.on('ready', () => {
+      subscriber
+        .subscribe(channelName)
+        .catch((error: Error) => broadcast.noteOutage(error.message));
+      handlers.onReconnect();
+    });
     return broadcast;
   }
 
