@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
-import { generateApiKey } from '@/auth/api-key-material';
+import { generateApiKey } from '@/publishers/api-key-material';
 import { sqlDatetime } from '@/common/clock';
 import type { DatabaseConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';

@@ -15,7 +15,6 @@ import { EarningsModule } from './earnings/earnings.module';
 import { StatsModule } from './earnings/stats.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { PublishersApiModule } from './publishers/publishers-api.module';
 import { PublishersModule } from './publishers/publishers.module';
 import { TrackingModule } from './tracking/tracking.module';
 
@@ -42,7 +41,6 @@ export class AppModule {
         }),
         PublishersModule,
         AuthModule,
-        PublishersApiModule,
         CampaignsModule,
         EarningsModule,
         StatsModule,

@@ -1,8 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import { API_KEY_HEADER } from './auth/api-key.guard';
-import { BEARER_SCHEME, COOKIE_SCHEME } from './auth/authenticated.decorator';
-import { SESSION_COOKIE } from './auth/principal';
+import { API_KEY_HEADER } from './publishers/api-key.guard';
+import { BEARER_SCHEME, COOKIE_SCHEME } from './common/authenticated.decorator';
+import { SESSION_COOKIE } from './auth/session-cookie';
 import type { AppConfig } from './config/app-config';
 
 /** The OpenAPI document of the app, as served at /docs/openapi.json and committed. */

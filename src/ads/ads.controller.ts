@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import { ApiConsumes, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
-import { API_KEY_HEADER, ApiKeyGuard } from '@/auth/api-key.guard';
-import { CallingModel } from '@/auth/calling-model.decorator';
+import { API_KEY_HEADER, ApiKeyGuard } from '@/publishers/api-key.guard';
+import { CallingModel } from '@/publishers/calling-model.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { RateLimitBy, RateLimitGuard } from '@/common/rate-limit.guard';
 import type { KeyCredential } from '@/publishers/publisher-credentials';

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ApiKeyGuard } from '@/auth/api-key.guard';
 import { CampaignsModule } from '@/campaigns/campaigns.module';
 import { PublishersModule } from '@/publishers/publishers.module';
 import { TrackingModule } from '@/tracking/tracking.module';
@@ -10,7 +9,7 @@ import { CampaignIndexService } from './campaign-index.service';
 @Module({
   imports: [CampaignsModule, TrackingModule, PublishersModule],
   controllers: [AdsController],
-  providers: [AdsService, CampaignIndexService, ApiKeyGuard],
+  providers: [AdsService, CampaignIndexService],
   exports: [CampaignIndexService],
 })
 export class AdsModule {}

@@ -10,9 +10,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { AppConfig } from '@/config/app-config';
 import { AuthService } from './auth.service';
-import { Authenticated, CurrentPrincipal } from './authenticated.decorator';
+import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorator';
 import { LoginDto, RegisterDto, SessionDto } from './dto/credentials.dto';
-import { type Principal, SESSION_COOKIE } from './principal';
+import type { Principal } from '@/common/principal';
+import { SESSION_COOKIE } from './session-cookie';
 
 @ApiTags('auth')
 @Controller('api/auth')

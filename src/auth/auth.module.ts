@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@/config/app-config';
@@ -30,11 +31,12 @@ import { SessionsService } from './sessions.service';
     AuthService,
     PasswordHasher,
     SessionsService,
-    SessionGuard,
+    // Global: acts on the routes marked @Authenticated() (src/common/authenticated.decorator.ts).
+    { provide: APP_GUARD, useClass: SessionGuard },
     LoginThrottle,
     OperatorAccounts,
     OperatorBootstrap,
   ],
-  exports: [SessionGuard, SessionsService, PasswordHasher, PublishersModule],
+  exports: [SessionsService, PasswordHasher],
 })
 export class AuthModule {}

@@ -2,12 +2,11 @@ import { CanActivate, ExecutionContext, HttpStatus, Injectable } from '@nestjs/c
 import { Reflector } from '@nestjs/core';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
-import type { PublisherRole } from '@/publishers/entities/publisher.entity';
+import { REQUIRED_ROLE } from '@/common/authenticated.decorator';
+import type { PublisherRole, RequestWithPrincipal } from '@/common/principal';
 import { PublishersService } from '@/publishers/publishers.service';
-import { RequestWithPrincipal, SESSION_COOKIE } from './principal';
+import { SESSION_COOKIE } from './session-cookie';
 import { SessionsService } from './sessions.service';
-
-export const REQUIRED_ROLE = 'adline:required-role';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -15,6 +14,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Authenticates management requests by bearer token or session cookie, refuses suspended
  * accounts, enforces the route's role, and refuses cookie-authenticated changes whose
  * Origin is foreign (cross-site request forgery).
+ *
+ * Global (APP_GUARD), acting only on routes marked `@Authenticated()`: the marker is plain
+ * metadata in common, so the modules whose controllers need a session do not import this
+ * module, which itself needs publishers' accounts (docs/architecture.md).
  */
 @Injectable()
 export class SessionGuard implements CanActivate {
@@ -26,6 +29,11 @@ export class SessionGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
+    const required = this.reflector.getAllAndOverride<PublisherRole | undefined>(REQUIRED_ROLE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (!required) return true;
     const request = context.switchToHttp().getRequest<RequestWithPrincipal>();
     const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const cookie = request.cookies?.[SESSION_COOKIE];
@@ -48,10 +56,6 @@ export class SessionGuard implements CanActivate {
     if (publisher.status !== 'active') {
       throw new ProblemException(HttpStatus.FORBIDDEN, 'forbidden', 'This account is suspended.');
     }
-    const required = this.reflector.getAllAndOverride<PublisherRole | undefined>(REQUIRED_ROLE, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
     if (required === 'admin' && publisher.role !== 'admin') {
       throw new ProblemException(
         HttpStatus.FORBIDDEN,

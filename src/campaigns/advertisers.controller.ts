@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@/auth/authenticated.decorator';
+import { Authenticated } from '@/common/authenticated.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { AdvertisersService } from './advertisers.service';
 import {

@@ -1,8 +1,8 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
-import type { Principal } from '@/auth/principal';
+import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorator';
+import type { Principal } from '@/common/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { CampaignStatsDto, ReportQueryDto } from '@/earnings/dto/reports.dto';
 import { campaignStatsCsv } from '@/earnings/reports-csv';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@/auth/auth.module';
 import { ReportsModule } from '@/earnings/reports.module';
 import { AdvertisersController } from './advertisers.controller';
 import { AdvertisersService } from './advertisers.service';
@@ -16,7 +15,6 @@ import { Campaign } from './entities/campaign.entity';
 @Module({
   imports: [
     TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry]),
-    AuthModule,
     ReportsModule,
   ],
   controllers: [AdvertisersController, CampaignsController],

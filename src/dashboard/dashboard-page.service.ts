@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '@/auth/principal';
+import { SESSION_COOKIE } from '@/auth/session-cookie';
 import { DashboardFiles } from './dashboard-files';
 
 /**

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { Authenticated } from '@/auth/authenticated.decorator';
+import { Authenticated } from '@/common/authenticated.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { ModelReportDto, PublisherReportDto, ReportQueryDto } from './dto/reports.dto';
 import { modelReportCsv, publisherReportCsv } from './reports-csv';

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@/auth/auth.module';
 import { PublishersModule } from '@/publishers/publishers.module';
 import { DailyStat } from './entities/daily-stat.entity';
 import { DailyUnbilledClick } from './entities/daily-unbilled-click.entity';
@@ -16,7 +15,6 @@ import { ReportsService } from './reports.service';
 @Module({
   imports: [
     TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick]),
-    AuthModule,
     PublishersModule,
   ],
   controllers: [ReportsController],

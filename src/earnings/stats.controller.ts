@@ -1,7 +1,7 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
-import type { Principal } from '@/auth/principal';
+import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorator';
+import type { Principal } from '@/common/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { StatsDto, StatsQueryDto } from './dto/stats.dto';
 import { StatsService } from './stats.service';

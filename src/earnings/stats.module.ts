@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AuthModule } from '@/auth/auth.module';
 import { PublishersModule } from '@/publishers/publishers.module';
 import { DailyStat } from './entities/daily-stat.entity';
 import { StatsController } from './stats.controller';
@@ -12,7 +11,7 @@ import { StatsService } from './stats.service';
  * tracking hot path imports, so that the write side does not depend on sessions.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DailyStat]), AuthModule, PublishersModule],
+  imports: [TypeOrmModule.forFeature([DailyStat]), PublishersModule],
   controllers: [StatsController],
   providers: [StatsService, StatsRepository],
 })

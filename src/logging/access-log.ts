@@ -1,6 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
-import type { RequestWithCaller } from '@/auth/api-key.guard';
 
 /** The fields of one access line; nothing else of the request is ever logged here. */
 export interface AccessLine {
@@ -14,6 +13,12 @@ export interface AccessLine {
   modelId?: string;
 }
 
+/**
+ * What the API-key guard (publishers) leaves on the request, as far as the log needs it;
+ * described here so that logging, below every feature module, imports none of them.
+ */
+type RequestWithModel = FastifyRequest & { caller?: { modelId?: string } };
+
 export function accessLine(request: FastifyRequest, reply: FastifyReply): AccessLine {
   const line: AccessLine = {
     requestId: request.id,
@@ -22,7 +27,7 @@ export function accessLine(request: FastifyRequest, reply: FastifyReply): Access
     status: reply.statusCode,
     durationMs: Math.round(reply.elapsedTime * 100) / 100,
   };
-  const modelId = (request as RequestWithCaller).caller?.modelId;
+  const modelId = (request as RequestWithModel).caller?.modelId;
   if (modelId) line.modelId = modelId;
   return line;
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { hashApiKey, looksLikeApiKey } from '@/auth/api-key-material';
+import { hashApiKey, looksLikeApiKey } from './api-key-material';
 import { AppConfig } from '@/config/app-config';
 import { withDeadline } from '@/database/database-errors';
 import { ApiKey } from './entities/api-key.entity';

@@ -6,8 +6,8 @@ import {
   ApiOperation,
   ApiParam,
 } from '@nestjs/swagger';
-import { CurrentPrincipal } from '@/auth/authenticated.decorator';
-import type { Principal } from '@/auth/principal';
+import { CurrentPrincipal } from '@/common/authenticated.decorator';
+import type { Principal } from '@/common/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { MAX_ACTIVE_KEYS_PER_MODEL, ApiKeysService } from './api-keys.service';
 import { ApiKeyDto, CreateApiKeyDto, CreatedApiKeyDto } from './dto/api-key.dto';

@@ -1,6 +1,6 @@
 import { applyDecorators, Controller } from '@nestjs/common';
 import { ApiParam, ApiTags } from '@nestjs/swagger';
-import { Authenticated } from '@/auth/authenticated.decorator';
+import { Authenticated } from '@/common/authenticated.decorator';
 
 /**
  * A controller of the publisher's own models and their keys: the `models` tag in the

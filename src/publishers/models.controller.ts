@@ -1,7 +1,7 @@
 import { Body, Get, Param, Patch, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
-import { CurrentPrincipal } from '@/auth/authenticated.decorator';
-import type { Principal } from '@/auth/principal';
+import { CurrentPrincipal } from '@/common/authenticated.decorator';
+import type { Principal } from '@/common/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { CreatedModelDto, CreateModelDto, ModelDto, UpdateModelDto } from './dto/model.dto';
 import { ApiModelIdParam, ModelsApiController } from './models-api.decorator';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Authenticated, CurrentPrincipal } from '@/auth/authenticated.decorator';
-import type { Principal } from '@/auth/principal';
+import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorator';
+import type { Principal } from '@/common/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { ModelDto, OperatorModelStatusDto } from './dto/model.dto';
 import { PublisherDto } from './dto/publisher.dto';

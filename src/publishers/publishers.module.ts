@@ -1,18 +1,29 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyResolver } from './api-key-resolver.service';
+import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysService } from './api-keys.service';
 import { CredentialChanges } from './credential-changes.service';
 import { AiModel } from './entities/ai-model.entity';
 import { ApiKey } from './entities/api-key.entity';
 import { Publisher } from './entities/publisher.entity';
 import { KeyUsageTracker } from './key-usage-tracker.service';
+import { ModelsController } from './models.controller';
 import { ModelsService } from './models.service';
+import { PublisherController } from './publisher.controller';
 import { PublisherAccountsService } from './publisher-accounts.service';
+import { PublishersAdminController } from './publishers-admin.controller';
 import { PublishersService } from './publishers.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Publisher, AiModel, ApiKey])],
+  controllers: [
+    PublisherController,
+    ModelsController,
+    ApiKeysController,
+    PublishersAdminController,
+  ],
   providers: [
     PublishersService,
     ApiKeyResolver,
@@ -21,9 +32,11 @@ import { PublishersService } from './publishers.service';
     ModelsService,
     ApiKeysService,
     PublisherAccountsService,
+    ApiKeyGuard,
   ],
   exports: [
     PublishersService,
+    ApiKeyGuard,
     ApiKeyResolver,
     KeyUsageTracker,
     ModelsService,

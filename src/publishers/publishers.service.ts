@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, Repository } from 'typeorm';
-import { generateApiKey } from '@/auth/api-key-material';
+import { generateApiKey } from './api-key-material';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { ApiKeyResolver } from './api-key-resolver.service';

@@ -1,7 +1,8 @@
 import { Column, Entity, Index } from 'typeorm';
+import type { PublisherRole } from '@/common/principal';
 import { IdColumn, TimestampColumn } from '@/database/columns';
 
-export type PublisherRole = 'publisher' | 'admin';
+export type { PublisherRole };
 export type PublisherStatus = 'active' | 'suspended';
 
 @Entity('publishers')

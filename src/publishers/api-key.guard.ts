@@ -1,9 +1,9 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ProblemException } from '@/common/problem';
-import { ApiKeyResolver } from '@/publishers/api-key-resolver.service';
-import { KeyUsageTracker } from '@/publishers/key-usage-tracker.service';
-import type { KeyCredential } from '@/publishers/publisher-credentials';
+import { ApiKeyResolver } from './api-key-resolver.service';
+import { KeyUsageTracker } from './key-usage-tracker.service';
+import type { KeyCredential } from './publisher-credentials';
 
 export const API_KEY_HEADER = 'service-api-key';
 

@@ -3,34 +3,35 @@ import {
   createParamDecorator,
   ExecutionContext,
   SetMetadata,
-  UseGuards,
 } from '@nestjs/common';
 import { ApiBearerAuth, ApiCookieAuth } from '@nestjs/swagger';
-import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
-import type { PublisherRole } from '@/publishers/entities/publisher.entity';
-import type { Principal, RequestWithPrincipal } from './principal';
-import { REQUIRED_ROLE, SessionGuard } from './session.guard';
+import { ApiProblemResponses } from './api-problem-responses.decorator';
+import type { Principal, PublisherRole, RequestWithPrincipal } from './principal';
+
+/** Metadata the global session guard reads: a route without it needs no session. */
+export const REQUIRED_ROLE = 'adline:required-role';
 
 export const BEARER_SCHEME = 'bearer';
 export const COOKIE_SCHEME = 'session-cookie';
 
 /**
  * A management route: needs a session (cookie or bearer token), and with `role: 'admin'`
- * an operator. Bundles the guard, the role and the Swagger security marker (docs/style.md).
+ * an operator. Marks the route for AuthModule's global session guard and states the
+ * Swagger security and the 401/403 answers once, here (docs/style.md). Only metadata, so
+ * that controllers of every module can use it without importing AuthModule.
  */
 export function Authenticated(
   options: { role?: PublisherRole } = {},
 ): ClassDecorator & MethodDecorator {
   return applyDecorators(
     SetMetadata(REQUIRED_ROLE, options.role ?? 'publisher'),
-    UseGuards(SessionGuard),
     ApiBearerAuth(BEARER_SCHEME),
     ApiCookieAuth(COOKIE_SCHEME),
     ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'] }),
   );
 }
 
-/** The principal SessionGuard established for this request. */
+/** The principal the session guard established for this request. */
 export const CurrentPrincipal = createParamDecorator(
   (_: unknown, context: ExecutionContext): Principal => {
     const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;

@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { KeyCredential } from '@/publishers/publisher-credentials';
+import type { KeyCredential } from './publisher-credentials';
 import type { RequestWithCaller } from './api-key.guard';
 
 /** The credential `ApiKeyGuard` resolved for this request. */

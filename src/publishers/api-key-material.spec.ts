@@ -5,7 +5,7 @@ import {
   generateApiKey,
   hashApiKey,
   looksLikeApiKey,
-} from '@/auth/api-key-material';
+} from '@/publishers/api-key-material';
 
 describe('generateApiKey', () => {
   it('hands out a key that starts with adl_live_ and carries 256 random bits', () => {
