@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 #
 # Adline's production image. With MySQL and Redis beside it: `docker compose up` (compose.yaml,
-# secrets in .env; see README, "Running with Docker Compose"). On its own:
+# secrets in .env; see docs/deployment.md, "Docker Compose"). On its own:
 #
 #   docker build -t adline .
 #   docker run -p 3000:3000 \

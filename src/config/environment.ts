@@ -25,7 +25,7 @@ const toNumber = ({ value }: { value: unknown }): unknown =>
     : value;
 
 /**
- * The environment variables of README's "Configuration", validated once at start-up.
+ * The environment variables of docs/configuration.md, validated once at start-up.
  * Every value is optional here; defaults are applied by `AppConfig`.
  */
 export class EnvironmentVariables {

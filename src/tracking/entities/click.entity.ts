@@ -4,7 +4,7 @@ import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/c
 /** billed: paid by the campaign; over_budget: valid but the budget was spent; invalid: never billed. */
 export type ClickStatus = 'billed' | 'over_budget' | 'invalid';
 
-/** Why a click was not billed; README "How tracking and earnings work" describes each. */
+/** Why a click was not billed; docs/api.md, "The click rules", describes each. */
 export type InvalidClickReason =
   // The link or its impression does not hold.
   | 'bad_signature'
