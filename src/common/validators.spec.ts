@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
-import { IsHttpUrl, isIsoDay, IsRevenueShare, IsText } from '@/common/validators';
+import { IsHttpUrl, isIsoDay, IsRequired, IsRevenueShare, IsText } from '@/common/validators';
 
 describe('isIsoDay', () => {
   it.each(['2026-03-01', '2024-02-29', '2026-12-31', '1999-01-01'])('accepts %s', (day) => {
@@ -76,4 +76,24 @@ describe('composite validators', () => {
       expect(failing({ share })).toEqual(['share']);
     },
   );
+});
+
+class Named {
+  @IsText({ min: 1, max: 5 })
+  @IsRequired()
+  name: string;
+}
+
+describe('IsRequired', () => {
+  it.each([
+    ['left out', {}],
+    ['null', { name: null }],
+  ])('reports a field %s as required, before its other rules', (_label, values) => {
+    const errors = validateSync(plainToInstance(Named, values), { stopAtFirstError: true });
+    expect(errors.map((e) => e.constraints)).toEqual([{ isDefined: 'name is required' }]);
+  });
+
+  it('lets a sent field through to its other rules', () => {
+    expect(validateSync(plainToInstance(Named, { name: 'Ada' }))).toEqual([]);
+  });
 });

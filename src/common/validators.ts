@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { Transform } from 'class-transformer';
 import {
+  IsDefined,
   IsNumber,
   IsString,
   IsUrl,
@@ -19,6 +20,14 @@ import { hasAtMostSixDecimals } from './money';
  * (docs/style.md §4). Every one lists its checks in the order they run: with the global pipe's
  * `stopAtFirstError`, a client hears about the first broken rule of a field only.
  */
+
+/**
+ * The field must be sent (`null` counts as missing). Written last in a stack, so that it runs
+ * first and a missing field is reported as missing rather than as the wrong type.
+ */
+export function IsRequired(): PropertyDecorator {
+  return IsDefined({ message: '$property is required' });
+}
 
 const trim = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim() : value;

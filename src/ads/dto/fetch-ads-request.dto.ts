@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsRequired } from '@/common/validators';
 
 /** Body of `POST /api/fetch-ads` (docs/design.md, the publisher contract). Unknown fields are ignored. */
 export class FetchAdsRequestDto {
@@ -10,7 +11,7 @@ export class FetchAdsRequestDto {
   })
   @IsString()
   @Matches(/\S/, { message: 'conversation should not be empty' })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   conversation: string;
 
   @ApiProperty({
@@ -23,7 +24,7 @@ export class FetchAdsRequestDto {
   @IsNotEmpty()
   @MaxLength(2000)
   @Matches(/[^,\s]/, { message: 'context_keywords should contain at least one keyword' })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   context_keywords: string;
 
   @ApiPropertyOptional({

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsEmail, IsString, MaxLength, MinLength } from 'class-validator';
+import { IsRequired } from '@/common/validators';
 import { PublisherDto } from '@/publishers/dto/publisher.dto';
 import { IsAcceptablePassword, PASSWORD_MIN_LENGTH } from '@/common/password-policy';
 
@@ -12,13 +13,13 @@ export class LoginDto {
   @Transform(normaliseEmail)
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   email: string;
 
   @ApiProperty({ example: 'correct horse battery staple', minLength: 10, maxLength: 200 })
   @IsString()
   @MaxLength(200)
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   password: string;
 }
 
@@ -33,14 +34,14 @@ export class RegisterDto extends LoginDto {
   @IsString()
   @MaxLength(200)
   @IsAcceptablePassword()
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   declare password: string;
 
   @ApiProperty({ example: 'Ada Publishing', minLength: 1, maxLength: 100 })
   @IsString()
   @MinLength(1)
   @MaxLength(100)
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   name: string;
 }
 

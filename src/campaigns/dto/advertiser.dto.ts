@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsDefined, IsEmail, IsIn, IsOptional, MaxLength } from 'class-validator';
-import { IsOmittable, IsText } from '@/common/validators';
+import { IsEmail, IsIn, IsOptional, MaxLength } from 'class-validator';
+import { IsOmittable, IsRequired, IsText } from '@/common/validators';
 import type { Advertiser, AdvertiserStatus } from '../entities/advertiser.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 
@@ -13,7 +13,7 @@ const normaliseEmail = ({ value }: { value: unknown }): unknown =>
 export class CreateAdvertiserDto {
   @ApiProperty({ example: 'Acme Outdoor GmbH', minLength: 1, maxLength: 200 })
   @IsText({ min: 1, max: 200 })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   name: string;
 
   @ApiPropertyOptional({ example: 'ads@acme.example', maxLength: 254, nullable: true })

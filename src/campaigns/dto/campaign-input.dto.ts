@@ -4,7 +4,6 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
-  IsDefined,
   IsIn,
   IsNotEmpty,
   IsOptional,
@@ -20,6 +19,7 @@ import {
   IsInstant,
   IsMoney,
   IsOmittable,
+  IsRequired,
   IsText,
 } from '@/common/validators';
 import type { NewCampaign } from '../campaigns.service';
@@ -51,12 +51,12 @@ export class CreateCampaignDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(36)
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   advertiser_id: string;
 
   @ApiProperty({ example: 'Trail boots, autumn', minLength: 1, maxLength: 200 })
   @IsText({ min: 1, max: 200 })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   name: string;
 
   @ApiProperty({
@@ -65,7 +65,7 @@ export class CreateCampaignDto {
     maxLength: 1000,
   })
   @IsText({ min: 1, max: 1000 })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   text: string;
 
   @ApiPropertyOptional({
@@ -84,7 +84,7 @@ export class CreateCampaignDto {
     maxLength: 2048,
   })
   @IsHttpUrl()
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   target_url: string;
 
   @ApiProperty({
@@ -102,7 +102,7 @@ export class CreateCampaignDto {
   @IsString({ each: true })
   @IsNotEmpty({ each: true, message: 'each value in $property must not be empty' })
   @MaxLength(MAX_KEYWORD_LENGTH, { each: true })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   keywords: string[];
 
   @ApiProperty({
@@ -110,7 +110,7 @@ export class CreateCampaignDto {
     example: 0.35,
   })
   @IsMoney({ positive: true })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   bid_per_click: number;
 
   @ApiPropertyOptional({

@@ -1,13 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsDefined } from 'class-validator';
-import { IsIsoDay } from '@/common/validators';
+import { IsIsoDay, IsRequired } from '@/common/validators';
 import { MAX_STATS_DAYS } from '../stats-range';
 
 /** A range of whole UTC days, both ends included: the query of every report. */
 export class DayRangeQueryDto {
   @ApiProperty({ description: 'First day (UTC), included.', example: '2026-11-01' })
   @IsIsoDay()
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   from: string;
 
   @ApiProperty({
@@ -15,6 +14,6 @@ export class DayRangeQueryDto {
     example: '2026-11-30',
   })
   @IsIsoDay()
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   to: string;
 }

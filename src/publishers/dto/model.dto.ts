@@ -1,7 +1,7 @@
 import { CreatedApiKeyDto } from './api-key.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsDefined, IsIn, IsOptional } from 'class-validator';
-import { IsHttpUrl, IsOmittable, IsText } from '@/common/validators';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsHttpUrl, IsOmittable, IsRequired, IsText } from '@/common/validators';
 import type { AiModel, ModelDeactivator, ModelStatus } from '../entities/ai-model.entity';
 
 const MODEL_STATUSES: ModelStatus[] = ['active', 'deactivated'];
@@ -9,7 +9,7 @@ const MODEL_STATUSES: ModelStatus[] = ['active', 'deactivated'];
 export class CreateModelDto {
   @ApiProperty({ example: 'Helpful Assistant', minLength: 1, maxLength: 100 })
   @IsText({ min: 1, max: 100 })
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   name: string;
 
   @ApiPropertyOptional({
@@ -70,7 +70,7 @@ export class UpdateModelDto {
 export class OperatorModelStatusDto {
   @ApiProperty({ enum: MODEL_STATUSES })
   @IsIn(MODEL_STATUSES)
-  @IsDefined({ message: '$property is required' })
+  @IsRequired()
   status: ModelStatus;
 }
 
