@@ -2,10 +2,12 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, MaxLength } from 'class-validator';
 import { IsOmittable, IsRequired, IsText } from '@/common/validators';
-import type { Advertiser, AdvertiserStatus } from '../entities/advertiser.entity';
+import {
+  ADVERTISER_STATUSES,
+  type Advertiser,
+  type AdvertiserStatus,
+} from '../entities/advertiser.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
-
-const ADVERTISER_STATUSES: AdvertiserStatus[] = ['active', 'inactive'];
 
 const normaliseEmail = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;

@@ -24,11 +24,17 @@ import {
 } from '@/common/validators';
 import type { NewCampaign } from '../campaigns.service';
 import type { CampaignChanges } from '../campaign-audit';
-import type { CampaignStatus } from '../entities/campaign.entity';
+import { CAMPAIGN_STATUSES, type CampaignStatus } from '../entities/campaign.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 
 export const MAX_KEYWORDS = 100;
 export const MAX_KEYWORD_LENGTH = 100;
+
+/** A campaign starts `active` or `paused`, never archived. */
+type NewCampaignStatus = Exclude<CampaignStatus, 'archived'>;
+const NEW_CAMPAIGN_STATUSES = CAMPAIGN_STATUSES.filter(
+  (status): status is NewCampaignStatus => status !== 'archived',
+);
 
 const unique = (values: unknown[]): unknown[] => [...new Set(values)];
 
@@ -179,13 +185,13 @@ export class CreateCampaignDto {
   devices?: Device[];
 
   @ApiPropertyOptional({
-    enum: ['active', 'paused'],
+    enum: NEW_CAMPAIGN_STATUSES,
     default: 'active',
     description: 'A new campaign is served at once unless it is created `paused`.',
   })
   @IsOmittable()
-  @IsIn(['active', 'paused'])
-  status?: 'active' | 'paused';
+  @IsIn(NEW_CAMPAIGN_STATUSES)
+  status?: NewCampaignStatus;
 }
 
 /**
@@ -197,18 +203,18 @@ export class UpdateCampaignDto extends PartialType(
   { skipNullProperties: false },
 ) {
   @ApiPropertyOptional({
-    enum: ['active', 'paused', 'archived'],
+    enum: CAMPAIGN_STATUSES,
     description: '`paused` stops serving at once, `active` resumes, `archived` is final.',
   })
   @IsOmittable()
-  @IsIn(['active', 'paused', 'archived'])
+  @IsIn(CAMPAIGN_STATUSES)
   status?: CampaignStatus;
 }
 
 export class CampaignListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ['active', 'paused', 'archived'] })
+  @ApiPropertyOptional({ enum: CAMPAIGN_STATUSES })
   @IsOptional()
-  @IsIn(['active', 'paused', 'archived'])
+  @IsIn(CAMPAIGN_STATUSES)
   status?: CampaignStatus;
 
   @ApiPropertyOptional({ description: 'Only campaigns of this advertiser.' })

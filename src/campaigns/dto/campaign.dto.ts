@@ -2,9 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { DEVICES, type Device } from '@/ads/matching/matching.types';
 import { microsToUnits } from '@/common/money';
 import { spentOnDay } from '../campaign-eligibility';
-import type { Campaign, CampaignStatus } from '../entities/campaign.entity';
-
-export const CAMPAIGN_STATUSES: CampaignStatus[] = ['active', 'paused', 'archived'];
+import { CAMPAIGN_STATUSES, type Campaign, type CampaignStatus } from '../entities/campaign.entity';
 
 export class CampaignDto {
   @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;

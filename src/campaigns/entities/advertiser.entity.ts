@@ -1,7 +1,8 @@
 import { Column, Entity } from 'typeorm';
 import { IdColumn, TimestampColumn } from '@/database/columns';
 
-export type AdvertiserStatus = 'active' | 'inactive';
+export const ADVERTISER_STATUSES = ['active', 'inactive'] as const;
+export type AdvertiserStatus = (typeof ADVERTISER_STATUSES)[number];
 
 @Entity('advertisers')
 export class Advertiser {

@@ -3,7 +3,9 @@ import type { Device } from '@/ads/matching/matching.types';
 import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/columns';
 import { Advertiser } from './advertiser.entity';
 
-export type CampaignStatus = 'active' | 'paused' | 'archived';
+/** `active ⇄ paused → archived`; the one list the API validates and documents. */
+export const CAMPAIGN_STATUSES = ['active', 'paused', 'archived'] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
 @Entity('campaigns')
 @Index('idx_campaigns_status', ['status'])

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
 import { IsText } from '@/common/validators';
-import type { ApiKey, ApiKeyStatus } from '../entities/api-key.entity';
+import { API_KEY_STATUSES, type ApiKey, type ApiKeyStatus } from '../entities/api-key.entity';
 
 export class CreateApiKeyDto {
   @ApiPropertyOptional({
@@ -25,7 +25,7 @@ export class ApiKeyDto {
   })
   prefix: string;
   @ApiProperty({ type: String, nullable: true, example: 'production' }) label: string | null;
-  @ApiProperty({ enum: ['active', 'revoked'] }) status: ApiKeyStatus;
+  @ApiProperty({ enum: API_KEY_STATUSES }) status: ApiKeyStatus;
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
   @ApiProperty({
     type: String,

@@ -2,9 +2,13 @@ import { CreatedApiKeyDto } from './api-key.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsHttpUrl, IsOmittable, IsRequired, IsText } from '@/common/validators';
-import type { AiModel, ModelDeactivator, ModelStatus } from '../entities/ai-model.entity';
-
-const MODEL_STATUSES: ModelStatus[] = ['active', 'deactivated'];
+import {
+  MODEL_DEACTIVATORS,
+  MODEL_STATUSES,
+  type AiModel,
+  type ModelDeactivator,
+  type ModelStatus,
+} from '../entities/ai-model.entity';
 
 export class CreateModelDto {
   @ApiProperty({ example: 'Helpful Assistant', minLength: 1, maxLength: 100 })
@@ -83,7 +87,7 @@ export class ModelDto {
   link: string | null;
   @ApiProperty({ enum: MODEL_STATUSES }) status: ModelStatus;
   @ApiProperty({
-    enum: ['publisher', 'operator'],
+    enum: MODEL_DEACTIVATORS,
     nullable: true,
     description:
       'Who deactivated the model; only an operator can reactivate a model an operator deactivated.',

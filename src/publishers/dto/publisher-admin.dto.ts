@@ -2,10 +2,8 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 import { IsOmittable, IsRevenueShare } from '@/common/validators';
-import type { PublisherStatus } from '../entities/publisher.entity';
+import { PUBLISHER_STATUSES, type PublisherStatus } from '../entities/publisher.entity';
 import { PublisherDto } from './publisher.dto';
-
-const PUBLISHER_STATUSES: PublisherStatus[] = ['active', 'suspended'];
 
 /** `page` and `per_page`, as every admin list takes them. */
 export class PublisherListQueryDto extends PageQueryDto {}

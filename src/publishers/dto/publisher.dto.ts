@@ -1,13 +1,18 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ppmToShare } from '@/common/money';
-import type { Publisher, PublisherRole, PublisherStatus } from '../entities/publisher.entity';
+import {
+  PUBLISHER_STATUSES,
+  type Publisher,
+  type PublisherRole,
+  type PublisherStatus,
+} from '../entities/publisher.entity';
 
 export class PublisherDto {
   @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
   @ApiProperty({ example: 'ada@example.com' }) email: string;
   @ApiProperty({ example: 'Ada Publishing' }) name: string;
   @ApiProperty({ enum: ['publisher', 'admin'] }) role: PublisherRole;
-  @ApiProperty({ enum: ['active', 'suspended'] }) status: PublisherStatus;
+  @ApiProperty({ enum: PUBLISHER_STATUSES }) status: PublisherStatus;
   @ApiProperty({
     description: "The publisher's share of each billed click, as a fraction.",
     example: 0.7,

@@ -2,9 +2,11 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { IdColumn, RefColumn, TimestampColumn } from '@/database/columns';
 import { Publisher } from './publisher.entity';
 
-export type ModelStatus = 'active' | 'deactivated';
+export const MODEL_STATUSES = ['active', 'deactivated'] as const;
+export type ModelStatus = (typeof MODEL_STATUSES)[number];
 /** Who deactivated a model: a publisher may reactivate only what it deactivated itself. */
-export type ModelDeactivator = 'publisher' | 'operator';
+export const MODEL_DEACTIVATORS = ['publisher', 'operator'] as const;
+export type ModelDeactivator = (typeof MODEL_DEACTIVATORS)[number];
 
 @Entity('ai_models')
 @Index('idx_ai_models_publisher', ['publisherId'])

@@ -2,7 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { IdColumn, RefColumn, TimestampColumn } from '@/database/columns';
 import { AiModel } from './ai-model.entity';
 
-export type ApiKeyStatus = 'active' | 'revoked';
+export const API_KEY_STATUSES = ['active', 'revoked'] as const;
+export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
 /** An API key of one AI model. Only the SHA-256 hash of the secret is ever stored. */
 @Entity('api_keys')

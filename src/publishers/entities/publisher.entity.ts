@@ -3,7 +3,8 @@ import type { PublisherRole } from '@/common/principal';
 import { IdColumn, TimestampColumn } from '@/database/columns';
 
 export type { PublisherRole };
-export type PublisherStatus = 'active' | 'suspended';
+export const PUBLISHER_STATUSES = ['active', 'suspended'] as const;
+export type PublisherStatus = (typeof PUBLISHER_STATUSES)[number];
 
 @Entity('publishers')
 export class Publisher {
