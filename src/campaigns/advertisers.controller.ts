@@ -23,7 +23,7 @@ export class AdvertisersController {
     description: 'Newest first, `per_page` (at most 100) at a time; filter by `status`.',
   })
   @ApiOkResponse({ type: AdvertiserPageDto })
-  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   listAdvertisers(@Query() query: AdvertiserListQueryDto): Promise<AdvertiserPageDto> {
     return this.advertisers.listAdvertisers(query);
   }
@@ -31,7 +31,7 @@ export class AdvertisersController {
   @Post()
   @ApiOperation({ summary: 'Create an advertiser (operators)' })
   @ApiCreatedResponse({ type: AdvertiserDto })
-  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   createAdvertiser(@Body() body: CreateAdvertiserDto): Promise<AdvertiserDto> {
     return this.advertisers.createAdvertiser(body);
   }
@@ -39,11 +39,7 @@ export class AdvertisersController {
   @Get(':id')
   @ApiOperation({ summary: 'Read an advertiser (operators)' })
   @ApiOkResponse({ type: AdvertiserDto })
-  @ApiProblemResponses({
-    401: ['unauthorized'],
-    403: ['forbidden'],
-    404: ['advertiser_not_found'],
-  })
+  @ApiProblemResponses({ 404: ['advertiser_not_found'] })
   getAdvertiser(@Param('id') id: string): Promise<AdvertiserDto> {
     return this.advertisers.getAdvertiser(id);
   }
@@ -55,12 +51,7 @@ export class AdvertisersController {
       'Name, contact email and status. While an advertiser is `inactive`, none of its campaigns is served.',
   })
   @ApiOkResponse({ type: AdvertiserDto })
-  @ApiProblemResponses({
-    400: ['validation_failed'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
-    404: ['advertiser_not_found'],
-  })
+  @ApiProblemResponses({ 400: ['validation_failed'], 404: ['advertiser_not_found'] })
   updateAdvertiser(
     @Param('id') id: string,
     @Body() body: UpdateAdvertiserDto,

@@ -30,7 +30,7 @@ export class CampaignsController {
       'Newest first, `per_page` (at most 100) at a time; filter by `status`, `advertiser_id` and `keyword`.',
   })
   @ApiOkResponse({ type: CampaignPageDto })
-  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   listCampaigns(@Query() query: CampaignListQueryDto): Promise<CampaignPageDto> {
     return this.campaigns.listCampaigns(query);
   }
@@ -42,7 +42,7 @@ export class CampaignsController {
       'Served from the response on (unless created `paused` or scheduled later), on this instance at once and on the others within seconds.',
   })
   @ApiCreatedResponse({ type: CampaignDto })
-  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   createCampaign(
     @Body() body: CreateCampaignDto,
     @CurrentPrincipal() principal: Principal,
@@ -53,11 +53,7 @@ export class CampaignsController {
   @Get(':id')
   @ApiOperation({ summary: 'Read a campaign (operators)' })
   @ApiOkResponse({ type: CampaignDto })
-  @ApiProblemResponses({
-    401: ['unauthorized'],
-    403: ['forbidden'],
-    404: ['campaign_not_found'],
-  })
+  @ApiProblemResponses({ 404: ['campaign_not_found'] })
   getCampaign(@Param('id') id: string): Promise<CampaignDto> {
     return this.campaigns.getCampaign(id);
   }
@@ -71,8 +67,6 @@ export class CampaignsController {
   @ApiOkResponse({ type: CampaignDto })
   @ApiProblemResponses({
     400: ['validation_failed'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
     404: ['campaign_not_found'],
     409: ['campaign_archived'],
   })
@@ -94,12 +88,7 @@ export class CampaignsController {
     CampaignStatsDto,
     'date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,unbilled_bad_signature,unbilled_unknown_impression,…\r\n2026-11-01,1200,30,4,0.025,10.5,0.117647,1,0,…\r\n',
   )
-  @ApiProblemResponses({
-    400: ['validation_failed'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
-    404: ['campaign_not_found'],
-  })
+  @ApiProblemResponses({ 400: ['validation_failed'], 404: ['campaign_not_found'] })
   async getCampaignStats(
     @Param('id') id: string,
     @Query() query: ReportQueryDto,
@@ -119,12 +108,7 @@ export class CampaignsController {
     description: 'Newest change first, `per_page` (at most 100) entries at a time.',
   })
   @ApiOkResponse({ type: CampaignAuditPageDto })
-  @ApiProblemResponses({
-    400: ['validation_failed'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
-    404: ['campaign_not_found'],
-  })
+  @ApiProblemResponses({ 400: ['validation_failed'], 404: ['campaign_not_found'] })
   listCampaignAudit(
     @Param('id') id: string,
     @Query() query: PageQueryDto,

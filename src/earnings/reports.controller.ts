@@ -28,7 +28,7 @@ export class ReportsController {
     PublisherReportDto,
     `publisher_id,publisher_name,publisher_email,${CSV_FIGURES}`,
   )
-  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   async getPublisherReport(
     @Query() query: ReportQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -48,7 +48,7 @@ export class ReportsController {
       'Per AI model with any activity in the UTC days `from`–`to`: its publisher, impressions, billed and unbilled clicks, CTR, the share of unbilled clicks (`invalid_click_rate`) and their reasons, spend and its split, so a model sending invalid traffic stands out. Forged follows name no real model and count in campaign reports only. `format=csv` downloads it as CSV.',
   })
   @ApiReportResponse(ModelReportDto, `publisher_id,model_id,model_name,${CSV_FIGURES}`)
-  @ApiProblemResponses({ 400: ['validation_failed'], 401: ['unauthorized'], 403: ['forbidden'] })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   async getModelReport(
     @Query() query: ReportQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,

@@ -14,7 +14,6 @@ export class ModelsController {
   @Get()
   @ApiOperation({ summary: 'Your AI models, oldest first' })
   @ApiOkResponse({ type: [ModelDto] })
-  @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'] })
   listModels(@CurrentPrincipal() principal: Principal): Promise<ModelDto[]> {
     return this.models.list(principal.publisherId);
   }
@@ -26,11 +25,7 @@ export class ModelsController {
       'The model starts active with its first API key, whose secret is shown only in this response. More keys: `POST /api/models/{id}/keys`.',
   })
   @ApiCreatedResponse({ type: CreatedModelDto })
-  @ApiProblemResponses({
-    400: ['validation_failed', 'malformed_json'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
-  })
+  @ApiProblemResponses({ 400: ['validation_failed', 'malformed_json'] })
   createModel(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateModelDto,
@@ -42,7 +37,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'One of your AI models' })
   @ApiModelIdParam()
   @ApiOkResponse({ type: ModelDto })
-  @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'], 404: ['not_found'] })
+  @ApiProblemResponses({ 404: ['not_found'] })
   getModel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ModelDto> {
     return this.models.get(principal.publisherId, id);
   }
@@ -57,7 +52,7 @@ export class ModelsController {
   @ApiOkResponse({ type: ModelDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],
-    401: ['unauthorized'],
+    // A route's 403 replaces the one @Authenticated() states (one answer per status), hence `forbidden`.
     403: ['forbidden', 'model_locked'],
     404: ['not_found'],
   })

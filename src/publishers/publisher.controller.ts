@@ -2,7 +2,6 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorator';
 import type { Principal } from '@/common/principal';
-import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { PublisherDto } from './dto/publisher.dto';
 import { PublisherAccountsService } from './publisher-accounts.service';
 
@@ -15,7 +14,6 @@ export class PublisherController {
   @Get()
   @ApiOperation({ summary: 'The signed-in publisher, with its revenue share' })
   @ApiOkResponse({ type: PublisherDto })
-  @ApiProblemResponses({ 401: ['unauthorized'], 403: ['forbidden'] })
   getPublisher(@CurrentPrincipal() principal: Principal): Promise<PublisherDto> {
     return this.accounts.profile(principal.publisherId);
   }

@@ -26,11 +26,7 @@ export class PublishersAdminController {
   @Get('publishers')
   @ApiOperation({ summary: 'Operators: every publisher account, oldest first, page by page' })
   @ApiOkResponse({ type: PublisherPageDto })
-  @ApiProblemResponses({
-    400: ['validation_failed'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
-  })
+  @ApiProblemResponses({ 400: ['validation_failed'] })
   listPublishers(@Query() query: PublisherListQueryDto): Promise<PublisherPageDto> {
     return this.accounts.list(query);
   }
@@ -45,8 +41,6 @@ export class PublishersAdminController {
   @ApiOkResponse({ type: PublisherDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
     404: ['not_found'],
     409: ['conflict'],
   })
@@ -66,12 +60,7 @@ export class PublishersAdminController {
   })
   @ApiParam({ name: 'id', description: 'Id of the AI model.' })
   @ApiOkResponse({ type: ModelDto })
-  @ApiProblemResponses({
-    400: ['validation_failed', 'malformed_json'],
-    401: ['unauthorized'],
-    403: ['forbidden'],
-    404: ['not_found'],
-  })
+  @ApiProblemResponses({ 400: ['validation_failed', 'malformed_json'], 404: ['not_found'] })
   updateModelStatus(
     @Param('id') id: string,
     @Body() body: OperatorModelStatusDto,
