@@ -1,17 +1,10 @@
-import {
-  CampaignIndex,
-  CampaignIndexBuilder,
-  keywordWeight,
-  MAX_CONVERSATION_KEYWORDS,
-} from '@/ads/matching/campaign-index';
+import { CampaignIndex, CampaignIndexBuilder } from '@/ads/matching/campaign-index';
+import { MAX_CONVERSATION_KEYWORDS } from '@/ads/matching/conversation-keywords';
 import type { Device, IndexedCampaign, MatchRequest } from '@/ads/matching/matching.types';
-import {
-  containsKeyword,
-  normaliseKeyword,
-  parseKeywordList,
-  tokeniseText,
-} from '@/ads/matching/normalise';
+import { normaliseKeyword, parseKeywordList } from '@/ads/matching/normalise';
+import { keywordWeight } from '@/ads/matching/scoring';
 import { matchesTargeting } from '@/ads/matching/targeting';
+import { containsKeyword, tokeniseText } from '../../../test/support/tokenised-text';
 
 const UNIT = 1_000_000;
 const DAY = 86_400_000;

@@ -1,13 +1,12 @@
 import {
-  containsKeyword,
   normaliseKeyword,
   parseKeywordList,
   scanWords,
   searchPhrase,
   textWords,
-  tokeniseText,
   wordHash,
 } from '@/ads/matching/normalise';
+import { containsKeyword, tokeniseText } from '../../../test/support/tokenised-text';
 
 describe('normaliseKeyword', () => {
   it('reads full-width letters and digits as their plain forms', () => {

@@ -101,22 +101,7 @@ export function textWords(text: string): string[] {
   return words;
 }
 
-/**
- * The text as one string of words separated and surrounded by single spaces, so that
- * `tokeniseText(text).includes(' ' + searchPhrase(keyword) + ' ')` finds whole words only.
- */
-export function tokeniseText(text: string): string {
-  const words = textWords(text);
-  return words.length === 0 ? ' ' : ` ${words.join(' ')} `;
-}
-
 /** How a keyword appears in tokenised text ("node.js" → "node js"); '' when it has no words. */
 export function searchPhrase(keyword: string): string {
   return textWords(keyword).join(' ');
-}
-
-/** Whether a keyword occurs as whole words in text already passed through `tokeniseText`. */
-export function containsKeyword(tokenisedText: string, keyword: string): boolean {
-  const phrase = searchPhrase(keyword);
-  return phrase !== '' && tokenisedText.includes(` ${phrase} `);
 }

@@ -1,0 +1,104 @@
+import type { MatchRequest } from '@/ads/matching/matching.types';
+import {
+  BID,
+  FACTS_PER_CAMPAIGN,
+  META,
+  type RankedCampaigns,
+  type RequestKeywords,
+  TARGETING_UNIT,
+  TOTAL_WEIGHT,
+} from './index-layout';
+import { matchesTargeting } from './targeting';
+
+/**
+ * Scores this close are a tie. Sums of the same weights taken in a different order differ
+ * in the last bits, and such noise must not overrule the documented tie-breaks.
+ */
+const SCORE_TIE_TOLERANCE = 1e-9;
+
+/** Weight of a keyword: rarer keywords say more about a campaign (inverse document frequency). */
+export function keywordWeight(campaignCount: number, campaignsWithKeyword: number): number {
+  return Math.log1p(campaignCount / campaignsWithKeyword);
+}
+
+/** The best campaign of one match so far, and the score a campaign must reach to beat it. */
+export class Search {
+  best = -1;
+  bestScore = 0;
+  bestRelevance = 0;
+  /** Not the best score itself: an equal score must still be considered for the tie-breaks. */
+  threshold = 0;
+
+  constructor(
+    private readonly ranked: RankedCampaigns,
+    private readonly keywords: RequestKeywords,
+    private readonly request: MatchRequest,
+  ) {}
+
+  /** Scores the campaign at `rank` and keeps it when it beats the best. */
+  consider(rank: number): void {
+    const { facts } = this.ranked;
+    const at = rank * FACTS_PER_CAMPAIGN;
+    const bid = facts[at + BID];
+    // Relevance is at most 1: a bid below the threshold cannot win, whatever it matches.
+    // An excluded campaign's bid is below every threshold.
+    if (bid < this.threshold) return;
+    const meta = facts[at + META];
+    const weight = this.matchedWeight(
+      meta % TARGETING_UNIT,
+      facts[at + FACTS_PER_CAMPAIGN + META] % TARGETING_UNIT,
+    );
+    if (weight <= 0) return;
+    if (
+      meta >= TARGETING_UNIT &&
+      !matchesTargeting(
+        this.ranked.targetings[Math.floor(meta / TARGETING_UNIT)],
+        this.request.country,
+        this.request.device,
+      )
+    ) {
+      return;
+    }
+    const relevance = Math.min(1, weight / facts[at + TOTAL_WEIGHT]);
+    const score = relevance * bid;
+    if (this.best >= 0 && !this.outranks(rank, score)) return;
+    this.best = rank;
+    this.bestScore = score;
+    this.bestRelevance = relevance;
+    this.threshold = score * (1 - 2 * SCORE_TIE_TOLERANCE);
+  }
+
+  /**
+   * The weight of the request's keywords among a campaign's (`keywordIds[start .. end)`);
+   * 0 when it holds no sent one.
+   */
+  private matchedWeight(start: number, end: number): number {
+    const { keywordIds } = this.ranked;
+    const { stamps, reach, sent, stamp } = this.keywords;
+    let weight = 0;
+    let candidate = 0;
+    for (let at = start; at < end; at++) {
+      const id = keywordIds[at];
+      if (stamps[id] !== stamp) continue;
+      weight += reach[id];
+      candidate |= sent[id];
+    }
+    return candidate === 1 ? weight : 0;
+  }
+
+  private outranks(rank: number, score: number): boolean {
+    const tolerance = SCORE_TIE_TOLERANCE * Math.max(score, this.bestScore);
+    if (Math.abs(score - this.bestScore) > tolerance) return score > this.bestScore;
+    return compareRanksTieBreak(this.ranked, rank, this.best) < 0;
+  }
+}
+
+/** Negative when the campaign at rank `a` wins a tie: higher bid, then older, then smaller id. */
+function compareRanksTieBreak(ranked: RankedCampaigns, a: number, b: number): number {
+  const { facts, createdAt, inputOf, strings } = ranked;
+  const bidA = facts[a * FACTS_PER_CAMPAIGN + BID];
+  const bidB = facts[b * FACTS_PER_CAMPAIGN + BID];
+  if (bidA !== bidB) return bidB - bidA;
+  if (createdAt[a] !== createdAt[b]) return createdAt[a] - createdAt[b];
+  return strings.ids.compare(inputOf[a], inputOf[b]);
+}
