@@ -9,6 +9,7 @@ import { sqlDatetime } from '@/common/clock';
 import type { DatabaseConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
+import { ENTITIES } from '@/entities';
 import { generateCampaign, vocabularyFor } from './data';
 import { IMPRESSION_COLUMNS } from '@/tracking/impression-writer.service';
 
@@ -33,7 +34,7 @@ export async function createBenchDatabase(kind: 'mariadb' | 'sqlite'): Promise<B
     const dir = mkdtempSync(join(tmpdir(), 'adline-bench-'));
     const file = join(dir, 'adline.sqlite');
     await migrate({ type: 'sqlite', file });
-    const dataSource = new DataSource(buildDataSourceOptions({ type: 'sqlite', file }));
+    const dataSource = new DataSource(buildDataSourceOptions({ type: 'sqlite', file }, ENTITIES));
     await dataSource.initialize();
     const query = async <T>(sql: string, parameters: unknown[] = []) =>
       dataSource.query<T[]>(sql, parameters);
@@ -104,7 +105,7 @@ export async function createBenchDatabase(kind: 'mariadb' | 'sqlite'): Promise<B
 }
 
 async function migrate(database: DatabaseConfig): Promise<void> {
-  const dataSource = new DataSource(buildDataSourceOptions(database));
+  const dataSource = new DataSource(buildDataSourceOptions(database, ENTITIES));
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { buildDataSourceOptions } from '@/database/data-source-options';
+import { ENTITIES } from '@/entities';
 import { DailyStatsRepository, type StatIncrement } from '@/earnings/daily-stats.repository';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { StatsRepository } from '@/earnings/stats.repository';
@@ -37,7 +38,7 @@ async function main(): Promise<void> {
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     CLICK_SIGNING_SECRET: 'bench-signing-secret-0123456789abcdef',
   });
-  const dataSource = new DataSource(buildDataSourceOptions(config.database));
+  const dataSource = new DataSource(buildDataSourceOptions(config.database, ENTITIES));
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();

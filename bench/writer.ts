@@ -2,6 +2,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
+import { ENTITIES } from '@/entities';
 import { DailyStatsRepository } from '@/earnings/daily-stats.repository';
 import { DailyUnbilledClicksRepository } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
@@ -28,7 +29,7 @@ export async function impressionWriterRate(
     SESSION_SECRET: 'bench-session-secret-0123456789abcdef',
     IMPRESSION_BATCH_SIZE: String(batch),
   });
-  const dataSource = new DataSource(buildDataSourceOptions(config.database));
+  const dataSource = new DataSource(buildDataSourceOptions(config.database, ENTITIES));
   await dataSource.initialize();
   const writer = new ImpressionWriter(
     dataSource,

@@ -4,13 +4,14 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AdsModule } from './ads/ads.module';
 import { AuthModule } from './auth/auth.module';
 import { CampaignsModule } from './campaigns/campaigns.module';
-import { RedisThrottlerStorage } from './common/redis-throttler-storage';
-import { WindowThrottlerStorage } from './common/window-throttler-storage';
+import { RedisThrottlerStorage } from './http/redis-throttler-storage';
+import { WindowThrottlerStorage } from './http/window-throttler-storage';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
+import { ENTITIES } from './entities';
 import { EarningsModule } from './earnings/earnings.module';
 import { StatsModule } from './earnings/stats.module';
 import { HealthModule } from './health/health.module';
@@ -25,7 +26,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(config),
-        DatabaseModule,
+        DatabaseModule.forRoot(ENTITIES),
         // Global: the modules below count into its registry; it imports none of them.
         MetricsModule,
         // Runs the @Interval/@Cron methods of providers (the hourly retention purge).

@@ -9,7 +9,7 @@ import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import { answerClientError } from './common/client-error';
 import { useCheckedJsonParser } from './common/json-body';
-import { ProblemDetailsFilter, sendProblem } from './common/problem-details.filter';
+import { ProblemDetailsFilter, sendProblem } from './http/problem-details.filter';
 import { createValidationPipe } from './common/validation';
 import {
   cacheControlFor,

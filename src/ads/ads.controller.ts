@@ -3,7 +3,7 @@ import { ApiConsumes, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '
 import { API_KEY_HEADER, ApiKeyGuard } from '@/publishers/api-key.guard';
 import { CallingModel } from '@/publishers/calling-model.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
-import { RateLimitBy, RateLimitGuard } from '@/common/rate-limit.guard';
+import { RateLimitBy, RateLimitGuard } from '@/http/rate-limit.guard';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { AdsService } from './ads.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';

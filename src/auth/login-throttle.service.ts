@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { ProblemException } from '@/common/problem';
-import { rateLimitKeyHasher } from '@/common/rate-limit.guard';
+import { rateLimitKeyHasher } from '@/http/rate-limit.guard';
 import { AppConfig } from '@/config/app-config';
 
 const MINUTE_MS = 60_000;

@@ -1,7 +1,12 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
-import { PROBLEM_CONTENT_TYPE } from './problem-details.filter';
-import { PROBLEM_TITLES, type ProblemBody, type ProblemCode, problemType } from './problem';
+import {
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TITLES,
+  type ProblemBody,
+  type ProblemCode,
+  problemType,
+} from './problem';
 import { ProblemDetailsDto } from './problem.dto';
 
 const DESCRIPTIONS: Record<number, string> = {

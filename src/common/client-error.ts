@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ProblemBody, ProblemCode, PROBLEM_TITLES, problemType } from './problem';
-import { PROBLEM_CONTENT_TYPE } from './problem-details.filter';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemBody,
+  ProblemCode,
+  PROBLEM_TITLES,
+  problemType,
+} from './problem';
 import { FIXED_SECURITY_HEADERS } from './security-headers';
 
 function problemFor(errorCode: string | undefined): ProblemBody {

@@ -96,3 +96,6 @@ export class ProblemException extends HttpException {
     );
   }
 }
+
+/** The media type of every problem body (RFC 9457). */
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,9 +1,8 @@
-import type { DataSourceOptions } from 'typeorm';
+import type { DataSourceOptions, EntitySchema } from 'typeorm';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { AppConfig, DatabaseConfig } from '@/config/app-config';
 import { MIGRATIONS } from '../../migrations';
-import { ENTITIES } from './entities';
 import { type DatabaseDeadlines, mysqlDriverWithDeadlines } from './mysql-deadlines';
 
 /** The defaults of DATABASE_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS. */
@@ -15,13 +14,20 @@ export const databaseDeadlines = (config: AppConfig): DatabaseDeadlines => ({
   queryMs: config.databaseQueryTimeoutMs,
 });
 
-/** TypeORM options shared by the app and `ormconfig.ts` (the CLI's DataSource). */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- TypeORM's own type of an entity list.
+export type EntityList = (Function | EntitySchema)[];
+
+/**
+ * TypeORM options shared by the app and `ormconfig.ts` (the CLI's DataSource). `entities` is
+ * `ENTITIES` from `src/entities.ts`, passed in so that this layer imports no feature module.
+ */
 export function buildDataSourceOptions(
   database: DatabaseConfig,
+  entities: EntityList,
   deadlines: DatabaseDeadlines = DEFAULT_DEADLINES,
 ): DataSourceOptions {
   const common = {
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/terminus';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
 import { CampaignIndexService } from '@/ads/campaign-index.service';
-import { RedisThrottlerStorage } from '@/common/redis-throttler-storage';
+import { RedisThrottlerStorage } from '@/http/redis-throttler-storage';
 import { AppConfig } from '@/config/app-config';
 import { RequestDrain } from './request-drain.service';
 

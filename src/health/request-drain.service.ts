@@ -9,7 +9,7 @@ import {
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ProblemException } from '@/common/problem';
-import { sendProblem } from '@/common/problem-details.filter';
+import { sendProblem } from '@/http/problem-details.filter';
 import { AppConfig } from '@/config/app-config';
 
 const POLL_MS = 10;

@@ -2,7 +2,7 @@ import { Controller, Get, Query, Redirect, Req, UseGuards } from '@nestjs/common
 import { ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
-import { RateLimitBy, RateLimitGuard } from '@/common/rate-limit.guard';
+import { RateLimitBy, RateLimitGuard } from '@/http/rate-limit.guard';
 import { ClickService, followIntent } from './click.service';
 import { ClickQueryDto } from './dto/click-query.dto';
 

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '@/database/data-source-options';
+import { ENTITIES } from '@/entities';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { KeyUsageTracker } from '@/publishers/key-usage-tracker.service';
 import { ask } from '../support/ads';
@@ -165,7 +166,7 @@ describe(`API key usage at shutdown (${testDatabaseKind()})`, () => {
 
     await t.app.close();
 
-    const reader = new DataSource(buildDataSourceOptions(t.config.database));
+    const reader = new DataSource(buildDataSourceOptions(t.config.database, ENTITIES));
     await reader.initialize();
     try {
       const row = await reader.getRepository(ApiKey).findOneByOrFail({ id: keyId });

@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { buildDataSourceOptions } from '@/database/data-source-options';
+import { ENTITIES } from '@/entities';
 import { createTestDatabase, TestDatabase, testDatabaseKind } from '../support/test-database';
 
 describe(`schema (${testDatabaseKind()})`, () => {
@@ -8,7 +9,7 @@ describe(`schema (${testDatabaseKind()})`, () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    dataSource = new DataSource(buildDataSourceOptions(db.config));
+    dataSource = new DataSource(buildDataSourceOptions(db.config, ENTITIES));
     await dataSource.initialize();
   });
 

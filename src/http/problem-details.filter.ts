@@ -2,9 +2,15 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException } from '@nestjs/co
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '@/database/database-errors';
-import { ProblemBody, ProblemCode, PROBLEM_TITLES, ProblemException, problemType } from './problem';
+import {
+  PROBLEM_CONTENT_TYPE,
+  ProblemBody,
+  ProblemCode,
+  PROBLEM_TITLES,
+  ProblemException,
+  problemType,
+} from '@/common/problem';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 
 /**
  * Fastify's own errors (raised before Nest sees the request) and what they mean to a client;

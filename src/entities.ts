@@ -11,7 +11,11 @@ import { Publisher } from '@/publishers/entities/publisher.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
 
-/** Every entity of the app; the migrations in `migrations/` must create exactly these. */
+/**
+ * Every entity of the app; the migrations in `migrations/` must create exactly these. At the
+ * root, beside AppModule, because only the composition of all modules knows every table
+ * (docs/architecture.md); the database layer takes the list as an argument.
+ */
 export const ENTITIES = [
   Publisher,
   AiModel,

@@ -13,8 +13,8 @@ import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
-import { keyedHasher } from './keyed-hash';
-import { ProblemException } from './problem';
+import { keyedHasher } from '@/common/keyed-hash';
+import { ProblemException } from '@/common/problem';
 
 /**
  * Hides who a rate-limit counter counts (a client IP, an email): the same keyed hash on every
