@@ -5,12 +5,10 @@ import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import type { SignedIn } from '../factories';
+import { ask, campaignLink, followAsBrowser } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
-
-const BROWSER_UA =
-  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
 
 type Json = Record<string, unknown>;
 
@@ -19,16 +17,9 @@ const LOAD_TIMEOUT_MS = 60_000;
 
 /** Helpers shared by the suites below, bound to one running app. */
 function harness(t: () => TestApp) {
-  const follow = (link: string) =>
-    fetch(link, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });
-
   /** Serves an ad for `keywords` with `key` and returns its tracking link. */
-  async function serve(key: string, keywords: string): Promise<string> {
-    const response = await t().fetchAds(key, { conversation: 'hi', context_keywords: keywords });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { advertisements: { campaign_link: string }[] };
-    return body.advertisements[0].campaign_link;
-  }
+  const serve = async (key: string, keywords: string): Promise<string> =>
+    campaignLink(await t().fetchAds(key, ask(keywords)));
 
   async function createCampaign(operator: SignedIn, fields: Json): Promise<Json> {
     const advertiser = (await (
@@ -47,7 +38,7 @@ function harness(t: () => TestApp) {
 
   const campaign = (id: string) => t().dataSource.getRepository(Campaign).findOneByOrFail({ id });
 
-  return { follow, serve, createCampaign, campaign };
+  return { serve, createCampaign, campaign };
 }
 
 describe(`budgets under load (${testDatabaseKind()})`, () => {
@@ -83,7 +74,7 @@ describe(`budgets under load (${testDatabaseKind()})`, () => {
       );
       expect(new Set(links).size).toBe(200);
 
-      const responses = await Promise.all(links.map((link) => h.follow(link)));
+      const responses = await Promise.all(links.map((link) => followAsBrowser(link)));
 
       expect(responses.map((r) => r.status)).toEqual(Array(200).fill(302));
       const clicks = await t.dataSource.getRepository(Click).findBy({ campaignId: id });
@@ -158,7 +149,7 @@ describe(`budgets under load (${testDatabaseKind()})`, () => {
       const { key } = await t.f.publisherWithKey();
       const links = await Promise.all(Array.from({ length: 60 }, () => h.serve(key, 'daily rush')));
 
-      await Promise.all(links.map((link) => h.follow(link)));
+      await Promise.all(links.map((link) => followAsBrowser(link)));
 
       const clicks = await t.dataSource.getRepository(Click).findBy({ campaignId: id });
       expect(clicks.filter((c) => c.status === 'billed')).toHaveLength(10);
@@ -261,13 +252,13 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
     const { key } = await t.f.publisherWithKey();
     const first = await h.serve(key, 'night owl');
     const second = await h.serve(key, 'night owl');
-    await h.follow(first);
+    await followAsBrowser(first);
     await expectProblem(
       await t.fetchAds(key, { conversation: 'hi', context_keywords: 'night owl' }),
       404,
       'no_matching_ad',
     );
-    await h.follow(second);
+    await followAsBrowser(second);
     const statuses = async () =>
       (await t.dataSource.getRepository(Click).findBy({ campaignId: id }))
         .map((k) => k.status)
@@ -284,7 +275,7 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
         200,
     );
     expect(served).toBe(true);
-    await h.follow(await h.serve(key, 'night owl'));
+    await followAsBrowser(await h.serve(key, 'night owl'));
     expect(await statuses()).toEqual(['billed', 'billed', 'over_budget']);
     expect(await h.campaign(id)).toMatchObject({
       spentMicros: 2_000_000,

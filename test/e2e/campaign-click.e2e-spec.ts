@@ -3,12 +3,10 @@ import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { ClickRecorder } from '@/tracking/click-recorder.service';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
+import { ask, campaignLink, followAsBrowser, followWith } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
-
-const BROWSER_UA =
-  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 
 describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
   let t: TestApp;
@@ -21,20 +19,11 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
   /** Serves an ad for `keywords` to a fresh publisher and returns its tracking link. */
   async function servedLink(keywords: string, revenueShare = 0.7) {
     const publisher = await t.f.publisherWithKey({ revenueShare });
-    const response = await t.fetchAds(publisher.key, {
-      conversation: 'hi',
-      context_keywords: keywords,
-    });
-    expect(response.status).toBe(200);
-    const body = (await response.json()) as { advertisements: { campaign_link: string }[] };
-    return { ...publisher, link: body.advertisements[0].campaign_link };
+    return {
+      ...publisher,
+      link: await campaignLink(await t.fetchAds(publisher.key, ask(keywords))),
+    };
   }
-
-  const follow = (link: string, userAgent: string | null = BROWSER_UA) =>
-    fetch(link, {
-      redirect: 'manual',
-      headers: userAgent === null ? {} : { 'user-agent': userAgent },
-    });
 
   const clicksOf = (campaignId: string) => t.dataSource.getRepository(Click).findBy({ campaignId });
   const ledgerOf = (campaignId: string) =>
@@ -49,7 +38,7 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     });
     const { link, publisher } = await servedLink('hiking boots', 0.7);
 
-    const response = await follow(link);
+    const response = await followAsBrowser(link);
 
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://shop.example/boots');
@@ -72,8 +61,8 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
   it('records a second follow of the same link but never bills it twice', async () => {
     const c = await t.f.campaign({ keywords: 'tent', bid: '0.20' });
     const { link } = await servedLink('tent');
-    expect((await follow(link)).status).toBe(302);
-    expect((await follow(link)).status).toBe(302);
+    expect((await followAsBrowser(link)).status).toBe(302);
+    expect((await followAsBrowser(link)).status).toBe(302);
     const clicks = await clicksOf(c.id);
     expect(clicks.map((k) => k.status).sort()).toEqual(['billed', 'invalid']);
     expect(clicks.find((k) => k.status === 'invalid')?.invalidReason).toBe('duplicate');
@@ -83,7 +72,7 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
   it('bills one of many simultaneous follows of the same link, recording the others', async () => {
     const c = await t.f.campaign({ keywords: 'canoe', bid: '0.30' });
     const { link } = await servedLink('canoe');
-    const responses = await Promise.all(Array.from({ length: 8 }, () => follow(link)));
+    const responses = await Promise.all(Array.from({ length: 8 }, () => followAsBrowser(link)));
     expect(responses.map((r) => r.status)).toEqual(Array(8).fill(302));
     const clicks = await clicksOf(c.id);
     expect(clicks.filter((k) => k.status === 'billed')).toHaveLength(1);
@@ -98,7 +87,7 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     for (let i = 0; i < 30; i++) links.push((await servedLink('paddle')).link);
     const recorder = t.app.get(ClickRecorder);
     const before = recorder.stats;
-    const responses = await Promise.all(links.map((link) => follow(link)));
+    const responses = await Promise.all(links.map((link) => followAsBrowser(link)));
     expect(responses.map((r) => r.status)).toEqual(Array(30).fill(302));
     const clicks = await clicksOf(c.id);
     expect(clicks.map((k) => k.status)).toEqual(Array(30).fill('billed'));
@@ -112,7 +101,7 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     const { link } = await servedLink('sleeping bag');
     const tampered = new URL(link);
     tampered.searchParams.set('targetLink', 'https://evil.example/phish');
-    const response = await follow(tampered.toString());
+    const response = await followAsBrowser(tampered.toString());
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('https://shop.example/bags');
   });
@@ -124,10 +113,10 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     forged.searchParams.set('sig', 'AAAAAAAAAAAAAAAAAAAAAA');
     const noSignature = new URL(link);
     noSignature.searchParams.delete('sig');
-    expect((await follow(forged.toString())).headers.get('location')).toBe(
+    expect((await followAsBrowser(forged.toString())).headers.get('location')).toBe(
       'https://shop.example/canoe',
     );
-    expect((await follow(noSignature.toString())).status).toBe(302);
+    expect((await followAsBrowser(noSignature.toString())).status).toBe(302);
     const clicks = await clicksOf(c.id);
     expect(clicks.map((k) => k.invalidReason)).toEqual(['bad_signature', 'bad_signature']);
     expect(await ledgerOf(c.id)).toEqual([]);
@@ -137,11 +126,11 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     const c = await t.f.campaign({ keywords: 'compass' });
     const bot = await servedLink('compass');
     const anonymous = await servedLink('compass');
-    await follow(
+    await followWith(
       bot.link,
       'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
     );
-    await follow(anonymous.link, null);
+    await followWith(anonymous.link, null);
     expect((await clicksOf(c.id)).map((k) => k.invalidReason)).toEqual(['bot', 'bot']);
     expect((await campaign(c.id)).spentMicros).toBe(0);
   });
@@ -154,7 +143,7 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     await t.dataSource
       .getRepository(Impression)
       .update({ id: impressionId }, { createdAt: longAgo });
-    expect((await follow(link)).status).toBe(302);
+    expect((await followAsBrowser(link)).status).toBe(302);
     expect((await clicksOf(c.id)).map((k) => k.invalidReason)).toEqual(['expired']);
   });
 
@@ -162,31 +151,27 @@ describe(`GET /api/campaign_click (${testDatabaseKind()})`, () => {
     const c = await t.f.campaign({ keywords: 'kite', bid: '0.50', budgetTotal: '0.50' });
     const first = await servedLink('kite');
     const second = await servedLink('kite');
-    await follow(first.link);
+    await followAsBrowser(first.link);
     const statuses = (await clicksOf(c.id)).map((k) => k.status);
     expect(statuses).toEqual(['billed']);
     // The budget is spent: the index dropped the campaign, so no new impression is served...
-    await expectProblem(
-      await t.fetchAds(first.key, { conversation: 'hi', context_keywords: 'kite' }),
-      404,
-      'no_matching_ad',
-    );
+    await expectProblem(await t.fetchAds(first.key, ask('kite')), 404, 'no_matching_ad');
     // ...and a click on an ad served before that is recorded but not billed.
-    await follow(second.link);
+    await followAsBrowser(second.link);
     expect((await clicksOf(c.id)).map((k) => k.status).sort()).toEqual(['billed', 'over_budget']);
     expect((await campaign(c.id)).spentMicros).toBe(500_000);
   });
 
   it('answers 404 problem for an unknown campaign and 400 without campaign_id', async () => {
     await expectProblem(
-      await follow(
+      await followAsBrowser(
         `${t.baseUrl}/api/campaign_click?campaign_id=nope&model_id=x&targetLink=https%3A%2F%2Fa.example`,
       ),
       404,
       'campaign_not_found',
     );
     await expectProblem(
-      await follow(`${t.baseUrl}/api/campaign_click?model_id=x`),
+      await followAsBrowser(`${t.baseUrl}/api/campaign_click?model_id=x`),
       400,
       'validation_failed',
     );

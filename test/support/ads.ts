@@ -15,6 +15,12 @@ export async function campaignLink(response: Response): Promise<string> {
   return body.advertisements[0].campaign_link;
 }
 
+/** Follows a tracking link with this user agent (`null`: none), without following the redirect. */
+export const followWith = (link: string, userAgent: string | null): Promise<Response> =>
+  fetch(link, {
+    redirect: 'manual',
+    headers: userAgent === null ? {} : { 'user-agent': userAgent },
+  });
+
 /** Follows a tracking link as a person's browser would, without following the redirect. */
-export const followAsBrowser = (link: string): Promise<Response> =>
-  fetch(link, { redirect: 'manual', headers: { 'user-agent': BROWSER_UA } });
+export const followAsBrowser = (link: string): Promise<Response> => followWith(link, BROWSER_UA);
