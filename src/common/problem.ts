@@ -17,6 +17,10 @@ export const PROBLEM_TITLES = {
   campaign_not_found: 'Campaign not found',
   campaign_archived: 'Campaign archived',
   advertiser_not_found: 'Advertiser not found',
+  model_not_found: 'AI model not found',
+  api_key_not_found: 'API key not found',
+  publisher_not_found: 'Publisher not found',
+  /** No such route, or /metrics when metrics are off; a missing resource has its own code. */
   not_found: 'Not found',
   unauthorized: 'Authentication required',
   forbidden: 'Forbidden',

@@ -19,7 +19,7 @@ export class StatsController {
       'Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted.',
   })
   @ApiOkResponse({ type: StatsDto })
-  @ApiProblemResponses({ 400: ['validation_failed'], 404: ['not_found'] })
+  @ApiProblemResponses({ 400: ['validation_failed'], 404: ['model_not_found'] })
   getUsageStats(
     @CurrentPrincipal() principal: Principal,
     @Query() query: StatsQueryDto,

@@ -21,7 +21,7 @@ export class StatsService {
       query.model_id !== undefined &&
       !(await this.publishers.findOwnedModel(publisherId, query.model_id))
     ) {
-      throw ProblemException.notFound('not_found', 'No AI model of yours has this id.');
+      throw ProblemException.notFound('model_not_found', 'No AI model of yours has this id.');
     }
     const rows = await this.stats.perDayAndModel(publisherId, query.from, query.to, query.model_id);
     const sum = (pick: (r: (typeof rows)[number]) => number) =>

@@ -21,7 +21,7 @@ export class ApiKeysController {
   @ApiOperation({ summary: "The model's API keys, active and revoked (never the secret)" })
   @ApiModelIdParam()
   @ApiOkResponse({ type: [ApiKeyDto] })
-  @ApiProblemResponses({ 404: ['not_found'] })
+  @ApiProblemResponses({ 404: ['model_not_found'] })
   listApiKeys(
     @CurrentPrincipal() principal: Principal,
     @Param('id') modelId: string,
@@ -38,7 +38,7 @@ export class ApiKeysController {
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],
-    404: ['not_found'],
+    404: ['model_not_found'],
     409: ['key_limit_reached'],
   })
   createApiKey(
@@ -58,7 +58,7 @@ export class ApiKeysController {
   @ApiModelIdParam()
   @ApiParam({ name: 'keyId', description: 'Id of a key of that model.' })
   @ApiNoContentResponse({ description: 'Revoked (or already revoked).' })
-  @ApiProblemResponses({ 404: ['not_found'] })
+  @ApiProblemResponses({ 404: ['model_not_found', 'api_key_not_found'] })
   revokeApiKey(
     @CurrentPrincipal() principal: Principal,
     @Param('id') modelId: string,

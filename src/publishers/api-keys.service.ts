@@ -64,7 +64,8 @@ export class ApiKeysService {
   async revoke(publisherId: string, modelId: string, keyId: string): Promise<void> {
     const model = await this.models.owned(publisherId, modelId);
     const key = await this.keys.findOneBy({ id: keyId, modelId: model.id });
-    if (!key) throw ProblemException.notFound('not_found', 'This model has no key with this id.');
+    if (!key)
+      throw ProblemException.notFound('api_key_not_found', 'This model has no key with this id.');
     if (key.status === 'active') await this.publishers.revokeApiKey(key.id);
   }
 }

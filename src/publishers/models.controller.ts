@@ -37,7 +37,7 @@ export class ModelsController {
   @ApiOperation({ summary: 'One of your AI models' })
   @ApiModelIdParam()
   @ApiOkResponse({ type: ModelDto })
-  @ApiProblemResponses({ 404: ['not_found'] })
+  @ApiProblemResponses({ 404: ['model_not_found'] })
   getModel(@CurrentPrincipal() principal: Principal, @Param('id') id: string): Promise<ModelDto> {
     return this.models.get(principal.publisherId, id);
   }
@@ -54,7 +54,7 @@ export class ModelsController {
     400: ['validation_failed', 'malformed_json'],
     // A route's 403 replaces the one @Authenticated() states (one answer per status), hence `forbidden`.
     403: ['forbidden', 'model_locked'],
-    404: ['not_found'],
+    404: ['model_not_found'],
   })
   updateModel(
     @CurrentPrincipal() principal: Principal,

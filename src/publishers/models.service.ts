@@ -68,7 +68,7 @@ export class ModelsService {
   /** An operator's status change, on any publisher's model. */
   async setStatusAsOperator(modelId: string, status: ModelStatus): Promise<ModelDto> {
     const model = await this.models.findOneBy({ id: modelId });
-    if (!model) throw ProblemException.notFound('not_found', 'No AI model has this id.');
+    if (!model) throw ProblemException.notFound('model_not_found', 'No AI model has this id.');
     await this.publishers.setModelStatus(model.id, status, 'operator');
     return toModelDto(await this.models.findOneByOrFail({ id: model.id }));
   }
@@ -82,4 +82,4 @@ export class ModelsService {
 }
 
 export const modelNotFound = (): ProblemException =>
-  ProblemException.notFound('not_found', 'No AI model of yours has this id.');
+  ProblemException.notFound('model_not_found', 'No AI model of yours has this id.');

@@ -70,7 +70,8 @@ export class PublisherAccountsService {
 
   private async find(publisherId: string): Promise<Publisher> {
     const publisher = await this.publishers.findOneBy({ id: publisherId });
-    if (!publisher) throw ProblemException.notFound('not_found', 'No publisher has this id.');
+    if (!publisher)
+      throw ProblemException.notFound('publisher_not_found', 'No publisher has this id.');
     return publisher;
   }
 }

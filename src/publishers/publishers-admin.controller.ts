@@ -41,7 +41,7 @@ export class PublishersAdminController {
   @ApiOkResponse({ type: PublisherDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],
-    404: ['not_found'],
+    404: ['publisher_not_found'],
     409: ['conflict'],
   })
   updatePublisher(
@@ -60,7 +60,7 @@ export class PublishersAdminController {
   })
   @ApiParam({ name: 'id', description: 'Id of the AI model.' })
   @ApiOkResponse({ type: ModelDto })
-  @ApiProblemResponses({ 400: ['validation_failed', 'malformed_json'], 404: ['not_found'] })
+  @ApiProblemResponses({ 400: ['validation_failed', 'malformed_json'], 404: ['model_not_found'] })
   updateModelStatus(
     @Param('id') id: string,
     @Body() body: OperatorModelStatusDto,

@@ -95,12 +95,12 @@ describe(`API keys of a model (${testDatabaseKind()})`, () => {
     await expectProblem(
       await me.api('DELETE', `/api/models/${me.model.id}/keys/no-such-key`),
       404,
-      'not_found',
+      'api_key_not_found',
     );
     await expectProblem(
       await me.api('DELETE', `/api/models/${other.id}/keys/${me.keyId}`),
       404,
-      'not_found',
+      'api_key_not_found',
     );
     expect((await keyRow(me.keyId)).status).toBe('active');
   });

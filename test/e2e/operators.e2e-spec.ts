@@ -290,12 +290,12 @@ describe(`operator routes (${testDatabaseKind()})`, () => {
     await expectProblem(
       await admin.api('PATCH', '/api/admin/publishers/nobody', { status: 'active' }),
       404,
-      'not_found',
+      'publisher_not_found',
     );
     await expectProblem(
       await admin.api('PATCH', '/api/admin/models/nothing', { status: 'active' }),
       404,
-      'not_found',
+      'model_not_found',
     );
     const { model } = await t.f.publisherWithKey();
     await expectProblem(

@@ -1,37 +1,71 @@
 import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
+import type { ProblemCode } from '@/common/problem';
 import type { SignedInPublisher } from '../factories';
 import { ask } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
-/** A route, called as `me` on the ids of `other`'s model and key. */
+/** A route, called as `me` on the ids of `other`'s model and key, and the 404 code it answers. */
 type Route = [
   string,
   string,
   (ids: { model: string; key: string; myModel: string }) => string,
   unknown,
+  ProblemCode,
 ];
 
 const ROUTES: Route[] = [
-  ['read a model', 'GET', (i) => `/api/models/${i.model}`, undefined],
-  ['change a model', 'PATCH', (i) => `/api/models/${i.model}`, { name: 'Mine now' }],
-  ['deactivate a model', 'PATCH', (i) => `/api/models/${i.model}`, { status: 'deactivated' }],
-  ['list the keys of a model', 'GET', (i) => `/api/models/${i.model}/keys`, undefined],
-  ['create a key for a model', 'POST', (i) => `/api/models/${i.model}/keys`, { label: 'stolen' }],
-  ['revoke a key', 'DELETE', (i) => `/api/models/${i.model}/keys/${i.key}`, undefined],
+  ['read a model', 'GET', (i) => `/api/models/${i.model}`, undefined, 'model_not_found'],
+  [
+    'change a model',
+    'PATCH',
+    (i) => `/api/models/${i.model}`,
+    { name: 'Mine now' },
+    'model_not_found',
+  ],
+  [
+    'deactivate a model',
+    'PATCH',
+    (i) => `/api/models/${i.model}`,
+    { status: 'deactivated' },
+    'model_not_found',
+  ],
+  [
+    'list the keys of a model',
+    'GET',
+    (i) => `/api/models/${i.model}/keys`,
+    undefined,
+    'model_not_found',
+  ],
+  [
+    'create a key for a model',
+    'POST',
+    (i) => `/api/models/${i.model}/keys`,
+    { label: 'stolen' },
+    'model_not_found',
+  ],
+  [
+    'revoke a key',
+    'DELETE',
+    (i) => `/api/models/${i.model}/keys/${i.key}`,
+    undefined,
+    'model_not_found',
+  ],
   [
     'revoke a key through one of my models',
     'DELETE',
     (i) => `/api/models/${i.myModel}/keys/${i.key}`,
     undefined,
+    'api_key_not_found',
   ],
   [
     'read the statistics of a model',
     'GET',
     (i) => `/api/stats?from=2026-01-01&to=2026-01-31&model_id=${i.model}`,
     undefined,
+    'model_not_found',
   ],
 ];
 
@@ -50,13 +84,13 @@ describe(`a publisher reaches only its own models, keys and stats (${testDatabas
 
   it.each(ROUTES)(
     'answers 404 when I %s of another publisher',
-    async (_label, method, path, body) => {
+    async (_label, method, path, body, code) => {
       const response = await me.api(
         method,
         path({ model: other.model.id, key: other.keyId, myModel: me.model.id }),
         body,
       );
-      await expectProblem(response, 404, 'not_found');
+      await expectProblem(response, 404, code);
     },
   );
 

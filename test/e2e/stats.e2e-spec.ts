@@ -144,7 +144,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
     await expectProblem(
       await stats('from=2026-03-01&to=2026-03-02&model_id=nope'),
       404,
-      'not_found',
+      'model_not_found',
     );
   });
 
