@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import type {
-  CampaignAuditAction,
-  CampaignAuditEntry,
+import {
+  CAMPAIGN_AUDIT_ACTIONS,
+  type CampaignAuditAction,
+  type CampaignAuditEntry,
 } from '../entities/campaign-audit-entry.entity';
 
 /** Any JSON value: a field's value as the campaign API shows it. */
@@ -21,7 +22,7 @@ export class CampaignAuditEntryDto {
     description: "The operator's account id; null for changes the service made itself.",
   })
   actor_id: string | null;
-  @ApiProperty({ enum: ['created', 'updated'] }) action: CampaignAuditAction;
+  @ApiProperty({ enum: CAMPAIGN_AUDIT_ACTIONS }) action: CampaignAuditAction;
   @ApiProperty({
     type: String,
     nullable: true,

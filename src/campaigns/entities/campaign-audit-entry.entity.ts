@@ -2,7 +2,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import { IdColumn, RefColumn, TimestampColumn } from '@/database/columns';
 import { Campaign } from './campaign.entity';
 
-export type CampaignAuditAction = 'created' | 'updated';
+export const CAMPAIGN_AUDIT_ACTIONS = ['created', 'updated'] as const;
+export type CampaignAuditAction = (typeof CAMPAIGN_AUDIT_ACTIONS)[number];
 
 /**
  * Who changed which field of a campaign, and when: one row per changed field (or one per

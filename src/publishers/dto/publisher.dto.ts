@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ppmToShare } from '@/common/money';
+import { PUBLISHER_ROLES } from '@/common/principal';
 import {
   PUBLISHER_STATUSES,
   type Publisher,
@@ -11,7 +12,7 @@ export class PublisherDto {
   @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
   @ApiProperty({ example: 'ada@example.com' }) email: string;
   @ApiProperty({ example: 'Ada Publishing' }) name: string;
-  @ApiProperty({ enum: ['publisher', 'admin'] }) role: PublisherRole;
+  @ApiProperty({ enum: PUBLISHER_ROLES }) role: PublisherRole;
   @ApiProperty({ enum: PUBLISHER_STATUSES }) status: PublisherStatus;
   @ApiProperty({
     description: "The publisher's share of each billed click, as a fraction.",
