@@ -7,6 +7,7 @@ import { AppConfig } from '@/config/app-config';
 import { ConfigModule } from '@/config/config.module';
 import { ConfigError, validateEnvironment } from '@/config/environment';
 import { DatabaseModule } from '@/database/database.module';
+import { ENTITIES } from '@/entities';
 import { PublishersModule } from '@/publishers/publishers.module';
 
 const USAGE =
@@ -36,7 +37,7 @@ export async function createAdmin(
   validateEnvironment({ ADMIN_EMAIL: email, ADMIN_PASSWORD: password });
 
   @Module({
-    imports: [ConfigModule.forRoot(config), DatabaseModule, PublishersModule],
+    imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(ENTITIES), PublishersModule],
     providers: [PasswordHasher, OperatorAccounts],
   })
   class CreateAdminModule {}
