@@ -11,7 +11,7 @@ import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
 import { ENTITIES } from '@/entities';
 import { generateCampaign, vocabularyFor } from './data';
-import { IMPRESSION_COLUMNS } from '@/tracking/impression-writer.service';
+import { IMPRESSION_COLUMNS } from '@/tracking/impressions.repository';
 
 export const MARIADB_SERVER = 'mysql://root@127.0.0.1:3306/';
 

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   await dataSource.initialize();
   try {
     await dataSource.runMigrations();
-    const writer = new DailyStatsRepository();
+    const writer = new DailyStatsRepository(dataSource);
     const rows: StatIncrement[] = [];
     const flush = async () => {
       await dataSource.transaction((m) => writer.increment(m, rows.splice(0)));

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { Clock } from '@/common/clock';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
@@ -6,9 +7,11 @@ import { ENTITIES } from '@/entities';
 import { DailyStatsRepository } from '@/earnings/daily-stats.repository';
 import { DailyUnbilledClicksRepository } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
+import { LedgerRepository } from '@/earnings/ledger.repository';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
+import { ImpressionsRepository } from '@/tracking/impressions.repository';
 import type { Seeded } from './database';
 
 /**
@@ -33,9 +36,15 @@ export async function impressionWriterRate(
   await dataSource.initialize();
   const writer = new ImpressionWriter(
     dataSource,
-    new EarningsService(new DailyStatsRepository(), new DailyUnbilledClicksRepository()),
+    new EarningsService(
+      new DailyStatsRepository(dataSource),
+      new DailyUnbilledClicksRepository(),
+      new LedgerRepository(),
+    ),
+    new ImpressionsRepository(),
     config,
     new MetricsService(),
+    new Clock(),
   );
   const conversation = 'which gpu should I rent to train my model '.repeat(17);
   let rows = 0;

@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { Clock } from '@/common/clock';
 import { microsToUnits } from '@/common/money';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
-import { newId } from '@/database/columns';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { ClickLinkSigner } from '@/tracking/click-link';
@@ -25,7 +23,6 @@ export class AdsService {
     private readonly impressions: ImpressionWriter,
     private readonly signer: ClickLinkSigner,
     private readonly config: AppConfig,
-    private readonly clock: Clock,
     private readonly metrics: MetricsService,
   ) {}
 
@@ -47,25 +44,17 @@ export class AdsService {
       );
     }
     const campaign = match.campaign;
-    const impression: Impression = {
-      id: newId(),
-      createdAt: this.clock.now(),
-      modelId: caller.modelId,
-      publisherId: caller.publisherId,
-      campaignId: campaign.id,
-      apiKeyId: caller.keyId,
-      bidMicros: campaign.bidMicros,
-      revenueSharePpm: caller.revenueSharePpm,
+    // The ad goes out only once its impression is committed: nothing served goes uncounted.
+    const impression = await this.impressions.recordServed({
+      caller,
+      campaign,
       country,
       device,
-      userLocation: request.user_location?.slice(0, 255) ?? null,
-      userDeviceInfo: request.user_device_info?.slice(0, 512) ?? null,
-      keywords: keywords.join(', ').slice(0, 1000),
-      conversation: request.conversation.slice(0, this.config.conversationMaxChars),
-      clickedAt: null,
-    };
-    // The ad goes out only once its impression is committed: nothing served goes uncounted.
-    await this.impressions.record(impression);
+      userLocation: request.user_location,
+      userDeviceInfo: request.user_device_info,
+      keywords,
+      conversation: request.conversation,
+    });
     this.metrics.adsServed.inc();
     return { advertisements: [this.render(campaign, impression)] };
   }

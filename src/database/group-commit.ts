@@ -33,7 +33,13 @@ export interface GroupCommitOptions<Item, Result> {
   onCommit?: (size: number, seconds: number) => void;
 }
 
-/** About 30 s of retries in all: longer than a database restart or a failover usually takes. */
+/**
+ * About 30 s of retries in all: longer than a database restart or a failover usually takes.
+ * Not the retry of contention (`transactionWithRetry`, StatementTransactions), which each
+ * `write` does inside: a deadlock is answered at once and a rerun succeeds within
+ * milliseconds, while a database that did not answer may have committed unseen (so the
+ * batch is looked up before it is written again) and needs seconds, not milliseconds.
+ */
 export const UNAVAILABLE_RETRY_DELAYS_MS = [250, 500, 1000, 2000, 4000, 8000, 15_000];
 
 interface Pending<Item, Result> {

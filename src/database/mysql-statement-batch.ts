@@ -1,11 +1,6 @@
 import { format, type Pool, type PoolConnection } from 'mysql2/promise';
 import { createPoolWithDeadlines, type DatabaseDeadlines } from './mysql-deadlines';
-import { isTransient } from './sql';
-
-export interface Statement {
-  sql: string;
-  parameters: unknown[];
-}
+import type { Statement } from './statements';
 
 /**
  * Runs a few write statements as one transaction in ONE round trip to MySQL/MariaDB:
@@ -17,7 +12,7 @@ export interface Statement {
  *
  * Multi-statement queries are switched on only for this small pool of its own. Its callers
  * pass fixed statement texts with `?` placeholders, which mysql2 fills in escaped, never
- * text built from input.
+ * text built from input. Used through StatementTransactions (sql.ts), which retries.
  */
 export class MysqlStatementBatch {
   private readonly pool: Pool;
@@ -36,21 +31,14 @@ export class MysqlStatementBatch {
     ).promise();
   }
 
-  /** Commits the statements together, or none of them; retries when the database asks to. */
-  async transaction(statements: Statement[], attempts = 5): Promise<void> {
+  /** Commits the statements together, or none of them. */
+  transaction(statements: Statement[]): Promise<void> {
     const text = [
       'START TRANSACTION',
       ...statements.map((s) => format(s.sql, s.parameters as never[])),
       'COMMIT',
     ].join(';\n');
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.run(text);
-      } catch (error) {
-        if (attempt >= attempts || !isTransient(error)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
-      }
-    }
+    return this.run(text);
   }
 
   close(): Promise<void> {

@@ -1,7 +1,18 @@
-import type { EntityManager } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { DatabaseDeadlines } from './mysql-deadlines';
+import { MysqlStatementBatch } from './mysql-statement-batch';
+import type { Statement } from './statements';
 
-export const isMysql = (manager: EntityManager): boolean =>
-  manager.connection.options.type === 'mysql' || manager.connection.options.type === 'mariadb';
+/** The SQL dialects the app speaks: MySQL/MariaDB, or SQLite. */
+export type Dialect = 'mysql' | 'sqlite';
+
+/** The dialect of a connection; repositories ask it, no caller passes it. */
+export function dialectOf(source: DataSource | EntityManager): Dialect {
+  const { type } = source instanceof DataSource ? source.options : source.connection.options;
+  return type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite';
+}
+
+export const isMysql = (manager: EntityManager): boolean => dialectOf(manager) === 'mysql';
 
 /**
  * Errors a transaction may hit under contention and that succeed when simply run again.
@@ -18,18 +29,65 @@ export function isTransient(error: unknown): boolean {
   );
 }
 
-/** Runs `work` in a transaction, retrying a few times when the database reports contention. */
-export async function transactionWithRetry<T>(
-  manager: EntityManager,
-  work: (transaction: EntityManager) => Promise<T>,
-  attempts = 5,
-): Promise<T> {
+/**
+ * Runs a whole transaction again, a few times, when the database reports contention: the one
+ * retry loop of every transaction. (GroupCommit's retries are another matter: a database that
+ * did not answer at all, whose commit may have landed unseen.)
+ */
+async function retryTransient<T>(transaction: () => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await manager.transaction(work);
+      return await transaction();
     } catch (error) {
       if (attempt >= attempts || !isTransient(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 5 * attempt));
     }
+  }
+}
+
+/** Runs `work` in a transaction, retrying a few times when the database reports contention. */
+export function transactionWithRetry<T>(
+  manager: EntityManager,
+  work: (transaction: EntityManager) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  return retryTransient(() => manager.transaction(work), attempts);
+}
+
+/**
+ * Commits fixed statements as one transaction, or none of them, retrying on contention like
+ * `transactionWithRetry`. On MySQL/MariaDB the transaction goes in ONE round trip, through a
+ * small multi-statement pool of its own (see MysqlStatementBatch); on SQLite it runs in a
+ * TypeORM transaction, whose statements cost no network round trip anyway. Whoever creates
+ * it closes it, after its last commit.
+ */
+export class StatementTransactions {
+  private readonly batch: MysqlStatementBatch | null;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    deadlines: DatabaseDeadlines,
+  ) {
+    this.batch = null;
+    if (dialectOf(dataSource) !== 'mysql') return;
+    const { url } = dataSource.options as { url?: string };
+    if (!url) throw new Error('the MySQL statement batch needs the DataSource configured by url');
+    this.batch = new MysqlStatementBatch(url, deadlines);
+  }
+
+  commit(statements: Statement[], attempts = 5): Promise<void> {
+    const { batch } = this;
+    if (batch) return retryTransient(() => batch.transaction(statements), attempts);
+    return transactionWithRetry(
+      this.dataSource.manager,
+      async (manager) => {
+        for (const { sql, parameters } of statements) await manager.query(sql, parameters);
+      },
+      attempts,
+    );
+  }
+
+  async close(): Promise<void> {
+    await this.batch?.close();
   }
 }

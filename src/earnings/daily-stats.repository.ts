@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import type { Statement } from '@/database/mysql-statement-batch';
-import { isMysql } from '@/database/sql';
+import { DataSource, type EntityManager } from 'typeorm';
+import { type Dialect, dialectOf } from '@/database/sql';
+import { type Statement, TableRows } from '@/database/statements';
 
 /** Increments for one roll-up row (UTC day × model × campaign). */
 export interface StatIncrement {
@@ -16,47 +16,42 @@ export interface StatIncrement {
   earningsMicros?: number;
 }
 
-const COUNTERS = [
-  'impressions',
-  'clicks',
-  'invalid_clicks',
-  'spend_micros',
-  'earnings_micros',
-] as const;
+const DAILY_STATS = new TableRows<StatIncrement>('daily_stats', {
+  day: (r) => r.day,
+  model_id: (r) => r.modelId,
+  campaign_id: (r) => r.campaignId,
+  publisher_id: (r) => r.publisherId,
+  impressions: (r) => r.impressions ?? 0,
+  clicks: (r) => r.clicks ?? 0,
+  invalid_clicks: (r) => r.invalidClicks ?? 0,
+  spend_micros: (r) => r.spendMicros ?? 0,
+  earnings_micros: (r) => r.earningsMicros ?? 0,
+});
+
+const ADD_COUNTERS = {
+  key: ['day', 'model_id', 'campaign_id'],
+  counters: ['impressions', 'clicks', 'invalid_clicks', 'spend_micros', 'earnings_micros'],
+};
 
 /** The one place that writes `daily_stats`: an upsert that adds to the counters. */
 @Injectable()
 export class DailyStatsRepository {
+  private readonly dialect: Dialect;
+
+  constructor(dataSource: DataSource) {
+    this.dialect = dialectOf(dataSource);
+  }
+
   async increment(manager: EntityManager, increments: StatIncrement[]): Promise<void> {
-    const statement = this.upsertStatement(increments, isMysql(manager));
+    const statement = this.upsertStatement(increments);
     if (statement) await manager.query(statement.sql, statement.parameters);
   }
 
   /** The upsert as text and parameters, for a caller that sends it itself; null: nothing to add. */
-  upsertStatement(increments: StatIncrement[], mysql: boolean): Statement | null {
+  upsertStatement(increments: StatIncrement[]): Statement | null {
     const rows = merge(increments);
     if (rows.length === 0) return null;
-    const placeholders = rows.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    const parameters = rows.flatMap((r) => [
-      r.day,
-      r.modelId,
-      r.campaignId,
-      r.publisherId,
-      r.impressions ?? 0,
-      r.clicks ?? 0,
-      r.invalidClicks ?? 0,
-      r.spendMicros ?? 0,
-      r.earningsMicros ?? 0,
-    ]);
-    // The two dialects spell "add to the existing row" differently; the statement is the same.
-    const onConflict = mysql
-      ? `ON DUPLICATE KEY UPDATE ${COUNTERS.map((c) => `${c} = ${c} + VALUES(${c})`).join(', ')}`
-      : `ON CONFLICT (day, model_id, campaign_id) DO UPDATE SET ${COUNTERS.map((c) => `${c} = ${c} + excluded.${c}`).join(', ')}`;
-    return {
-      sql: `INSERT INTO daily_stats (day, model_id, campaign_id, publisher_id, ${COUNTERS.join(', ')})
-       VALUES ${placeholders} ${onConflict}`,
-      parameters,
-    };
+    return DAILY_STATS.insertAdding(rows, this.dialect, ADD_COUNTERS);
   }
 }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { isMysql } from '@/database/sql';
+import { dialectOf } from '@/database/sql';
+import { TableRows } from '@/database/statements';
 
 /**
  * The publisher and model id of a forged follow's roll-ups (`bad_signature`,
@@ -18,27 +19,34 @@ export interface UnbilledIncrement {
   reason: string;
 }
 
+interface CountedRow {
+  row: UnbilledIncrement;
+  count: number;
+}
+
+const DAILY_UNBILLED_CLICKS = new TableRows<CountedRow>('daily_unbilled_clicks', {
+  day: ({ row }) => row.day,
+  model_id: ({ row }) => row.modelId,
+  campaign_id: ({ row }) => row.campaignId,
+  reason: ({ row }) => row.reason,
+  publisher_id: ({ row }) => row.publisherId,
+  clicks: ({ count }) => count,
+});
+
+const ADD_CLICKS = { key: ['day', 'model_id', 'campaign_id', 'reason'], counters: ['clicks'] };
+
 /** The one place that writes `daily_unbilled_clicks`: an upsert that adds to the count. */
 @Injectable()
 export class DailyUnbilledClicksRepository {
   async increment(manager: EntityManager, clicks: UnbilledIncrement[]): Promise<void> {
     const rows = countByRow(clicks);
     if (rows.length === 0) return;
-    const onConflict = isMysql(manager)
-      ? 'ON DUPLICATE KEY UPDATE clicks = clicks + VALUES(clicks)'
-      : 'ON CONFLICT (day, model_id, campaign_id, reason) DO UPDATE SET clicks = clicks + excluded.clicks';
-    await manager.query(
-      `INSERT INTO daily_unbilled_clicks (day, model_id, campaign_id, reason, publisher_id, clicks)
-       VALUES ${rows.map(() => '(?, ?, ?, ?, ?, ?)').join(', ')} ${onConflict}`,
-      rows.flatMap(({ row, count }) => [
-        row.day,
-        row.modelId,
-        row.campaignId,
-        row.reason,
-        row.publisherId,
-        count,
-      ]),
+    const { sql, parameters } = DAILY_UNBILLED_CLICKS.insertAdding(
+      rows,
+      dialectOf(manager),
+      ADD_CLICKS,
     );
+    await manager.query(sql, parameters);
   }
 }
 
@@ -46,8 +54,8 @@ export class DailyUnbilledClicksRepository {
  * One row per key with its count, in key order, so that concurrent batches lock shared rows
  * in the same order (as `daily_stats` does) and cannot deadlock on each other.
  */
-function countByRow(clicks: UnbilledIncrement[]): { row: UnbilledIncrement; count: number }[] {
-  const byKey = new Map<string, { row: UnbilledIncrement; count: number }>();
+function countByRow(clicks: UnbilledIncrement[]): CountedRow[] {
+  const byKey = new Map<string, CountedRow>();
   for (const click of clicks) {
     const key = `${click.day}|${click.modelId}|${click.campaignId}|${click.reason}`;
     const entry = byKey.get(key);

@@ -5,10 +5,16 @@ import { DailyUnbilledClicksRepository } from './daily-unbilled-clicks.repositor
 import { EarningsService } from './earnings.service';
 import { DailyStat } from './entities/daily-stat.entity';
 import { LedgerEntry } from './entities/ledger-entry.entity';
+import { LedgerRepository } from './ledger.repository';
 
 @Module({
   imports: [TypeOrmModule.forFeature([LedgerEntry, DailyStat])],
-  providers: [EarningsService, DailyStatsRepository, DailyUnbilledClicksRepository],
+  providers: [
+    EarningsService,
+    DailyStatsRepository,
+    DailyUnbilledClicksRepository,
+    LedgerRepository,
+  ],
   exports: [EarningsService],
 })
 export class EarningsModule {}

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { sqlDatetime, utcDay } from '@/common/clock';
+import { utcDay } from '@/common/clock';
 import { splitRevenue } from '@/common/money';
 import { newId } from '@/database/columns';
-import type { Statement } from '@/database/mysql-statement-batch';
+import type { Statement } from '@/database/statements';
 import { DailyStatsRepository, StatIncrement } from './daily-stats.repository';
 import { DailyUnbilledClicksRepository } from './daily-unbilled-clicks.repository';
 import { LedgerEntry } from './entities/ledger-entry.entity';
+import { LedgerRepository } from './ledger.repository';
 
 export interface ServedImpression {
   createdAt: Date;
@@ -43,15 +44,17 @@ export class EarningsService {
   constructor(
     private readonly dailyStats: DailyStatsRepository,
     private readonly unbilledClicks: DailyUnbilledClicksRepository,
+    private readonly ledger: LedgerRepository,
   ) {}
 
-  async recordImpressions(manager: EntityManager, impressions: ServedImpression[]): Promise<void> {
-    await this.dailyStats.increment(manager, impressionCounts(impressions));
-  }
-
-  /** The same roll-up as `recordImpressions`, as a statement for a caller that sends it. */
-  impressionsStatement(impressions: ServedImpression[], mysql: boolean): Statement | null {
-    return this.dailyStats.upsertStatement(impressionCounts(impressions), mysql);
+  /**
+   * The roll-up of served impressions, as a statement for the caller to send in its own
+   * transaction with the impressions; null when there is nothing to add.
+   */
+  impressionsStatement(impressions: ServedImpression[]): Statement | null {
+    return this.dailyStats.upsertStatement(
+      impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 })),
+    );
   }
 
   /**
@@ -99,22 +102,7 @@ export class EarningsService {
       });
       return publisherMicros;
     });
-    if (entries.length > 0) {
-      // Hand-written, one statement: TypeORM's insert builder cost a tenth of a click's CPU.
-      await manager.query(
-        `INSERT INTO ledger_entries (${LEDGER_COLUMNS.join(', ')}) VALUES ${entries.map(() => LEDGER_ROW).join(', ')}`,
-        entries.flatMap((e) => [
-          e.id,
-          sqlDatetime(e.createdAt),
-          e.clickId,
-          e.account,
-          e.campaignId,
-          e.publisherId,
-          e.modelId,
-          e.amountMicros,
-        ]),
-      );
-    }
+    await this.ledger.insert(manager, entries);
     await this.dailyStats.increment(manager, increments);
     await this.unbilledClicks.increment(
       manager,
@@ -123,21 +111,6 @@ export class EarningsService {
     return earned;
   }
 }
-
-const LEDGER_COLUMNS = [
-  'id',
-  'created_at',
-  'click_id',
-  'account',
-  'campaign_id',
-  'publisher_id',
-  'model_id',
-  'amount_micros',
-];
-const LEDGER_ROW = `(${LEDGER_COLUMNS.map(() => '?').join(', ')})`;
-
-const impressionCounts = (impressions: ServedImpression[]): StatIncrement[] =>
-  impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 }));
 
 function key(
   at: Date,

@@ -11,6 +11,7 @@ import { ClickTrafficRepository } from './click-traffic.repository';
 import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 import { ImpressionWriter } from './impression-writer.service';
+import { ImpressionsRepository } from './impressions.repository';
 import { RetentionService } from './retention.service';
 
 @Module({
@@ -21,6 +22,7 @@ import { RetentionService } from './retention.service';
     ClickRecorder,
     ClickTrafficRepository,
     ImpressionWriter,
+    ImpressionsRepository,
     RetentionService,
     {
       provide: ClickLinkSigner,
