@@ -3,9 +3,11 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReportsModule } from '@/earnings/reports.module';
 import { AdvertisersController } from './advertisers.controller';
 import { AdvertisersService } from './advertisers.service';
+import { CampaignBillingService } from './campaign-billing.service';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { CampaignManagementService } from './campaign-management.service';
 import { CampaignsController } from './campaigns.controller';
+import { CampaignsRepository } from './campaigns.repository';
 import { CampaignsService } from './campaigns.service';
 import { ServableCampaignsReader } from './servable-campaigns.reader';
 import { Advertiser } from './entities/advertiser.entity';
@@ -13,10 +15,7 @@ import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
 import { Campaign } from './entities/campaign.entity';
 
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry]),
-    ReportsModule,
-  ],
+  imports: [TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry]), ReportsModule],
   controllers: [AdvertisersController, CampaignsController],
   providers: [
     CampaignsService,
@@ -24,7 +23,9 @@ import { Campaign } from './entities/campaign.entity';
     CampaignChangeNotifier,
     CampaignManagementService,
     ServableCampaignsReader,
+    CampaignsRepository,
+    CampaignBillingService,
   ],
-  exports: [CampaignsService, ServableCampaignsReader],
+  exports: [CampaignsService, ServableCampaignsReader, CampaignBillingService],
 })
 export class CampaignsModule {}

@@ -1,9 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOneOptions, Repository } from 'typeorm';
 import { normaliseKeyword } from '@/ads/matching/normalise';
 import type { Device } from '@/ads/matching/matching.types';
-import { Clock, sqlDatetime, utcDay } from '@/common/clock';
+import { utcDay } from '@/common/clock';
 import { ProblemException } from '@/common/problem';
 import { newId } from '@/database/columns';
 import { isMysql, transactionWithRetry } from '@/database/sql';
@@ -15,13 +15,6 @@ import {
   CampaignExhaustedListener,
 } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
-import {
-  type BudgetColumns,
-  type BudgetState,
-  budgetFromRow,
-  canPay,
-  charge,
-} from './campaign-budget';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
 import { Advertiser } from './entities/advertiser.entity';
@@ -64,14 +57,11 @@ export interface CampaignFilter {
  */
 @Injectable()
 export class CampaignsService {
-  private readonly logger = new Logger(CampaignsService.name);
-
   constructor(
     @InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>,
     @InjectRepository(CampaignAuditEntry) private readonly audit: Repository<CampaignAuditEntry>,
     private readonly advertisers: AdvertisersService,
     private readonly changes: CampaignChangeNotifier,
-    private readonly clock: Clock,
   ) {}
 
   /** Registers a listener that runs, awaited, after every change made through this service. */
@@ -238,101 +228,6 @@ export class CampaignsService {
     });
     return { items, total };
   }
-
-  /**
-   * Charges clicks to their campaigns in the caller's transaction, in the given order, each
-   * only if the campaign is active (not paused or archived now, at click time) and its total
-   * and daily budgets still allow its bid. The campaigns' rows are locked (MySQL, in id
-   * order) before they are read, so concurrent batches serialise on them and can never
-   * overspend; one UPDATE writes the result.
-   * @returns per charge what became of it, and the campaigns that can no longer pay their
-   *   current bid (the ad index must stop serving them).
-   */
-  async chargeClicks(
-    manager: EntityManager,
-    charges: ClickCharge[],
-  ): Promise<{ results: ChargeResult[]; exhausted: string[] }> {
-    const ids = [...new Set(charges.map((c) => c.campaignId))].sort();
-    if (ids.length === 0) return { results: [], exhausted: [] };
-    const rows: BudgetRow[] = await manager.query(
-      `SELECT id, status, ends_at, bid_micros, budget_total_micros, budget_daily_micros,
-              spent_micros, spent_today_micros, spent_day
-         FROM campaigns
-        WHERE id IN (${ids.map(() => '?').join(', ')})
-        ORDER BY id${isMysql(manager) ? ' FOR UPDATE' : ''}`,
-      ids,
-    );
-    const budgets = new Map(rows.map((row) => [row.id, budgetFromRow(row)]));
-    const active = new Set(rows.filter((row) => row.status === 'active').map((row) => row.id));
-    const endsAt = new Map(rows.map((row) => [row.id, instantOf(row.ends_at)]));
-    const changed = new Set<string>();
-    const results = charges.map(({ campaignId, bidMicros, at }): ChargeResult => {
-      if (!active.has(campaignId)) return 'campaign_inactive';
-      // An ad served just before its campaign ended earns nothing for a click after the end.
-      const end = endsAt.get(campaignId);
-      if (end !== null && end !== undefined && at.getTime() > end) return 'campaign_inactive';
-      const after = charge(budgets.get(campaignId)!, bidMicros, utcDay(at));
-      if (!after) return 'over_budget';
-      budgets.set(campaignId, after);
-      changed.add(campaignId);
-      return 'billed';
-    });
-    const now = this.clock.now();
-    if (changed.size > 0) {
-      // One statement for the whole batch (a round trip per campaign made batches slow).
-      const ids = [...changed];
-      const column = (value: (budget: BudgetState) => unknown) => ({
-        sql: `CASE id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END`,
-        parameters: ids.flatMap((id) => [id, value(budgets.get(id)!)]),
-      });
-      const spent = column((b) => b.spentMicros);
-      const spentToday = column((b) => b.spentTodayMicros);
-      const spentDay = column((b) => b.spentDay);
-      await manager.query(
-        `UPDATE campaigns
-            SET spent_micros = ${spent.sql}, spent_today_micros = ${spentToday.sql},
-                spent_day = ${spentDay.sql}, updated_at = ?
-          WHERE id IN (${ids.map(() => '?').join(', ')})`,
-        [
-          ...spent.parameters,
-          ...spentToday.parameters,
-          ...spentDay.parameters,
-          sqlDatetime(now),
-          ...ids,
-        ],
-      );
-    }
-    const today = utcDay(now);
-    const exhausted = rows
-      .filter((row) => !canPay(budgets.get(row.id)!, Number(row.bid_micros), today))
-      .map((row) => row.id);
-    for (const id of exhausted) this.logger.log(`campaign ${id} is out of budget`);
-    return { results, exhausted };
-  }
-}
-
-/** One click's charge: the bid in force when its ad was served, at the click's time. */
-export interface ClickCharge {
-  campaignId: string;
-  bidMicros: number;
-  at: Date;
-}
-
-/** billed; over_budget: the budgets could not pay; campaign_inactive: paused or archived. */
-export type ChargeResult = 'billed' | 'over_budget' | 'campaign_inactive';
-
-interface BudgetRow extends BudgetColumns {
-  id: string;
-  status: CampaignStatus;
-  /** A Date from mysql2, a UTC `YYYY-MM-DD HH:MM:SS.mmm` string from SQLite, or null. */
-  ends_at: Date | string | null;
-  bid_micros: string | number;
-}
-
-/** Epoch milliseconds of a DATETIME column as raw SQL returns it. */
-function instantOf(value: Date | string | null): number | null {
-  if (value === null) return null;
-  return value instanceof Date ? value.getTime() : Date.parse(`${value.replace(' ', 'T')}Z`);
 }
 
 export const campaignNotFound = (): ProblemException =>

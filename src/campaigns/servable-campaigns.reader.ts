@@ -1,15 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Device } from '@/ads/matching/matching.types';
 import { utcDay } from '@/common/clock';
 import { AdvertisersService } from './advertisers.service';
-import { type BudgetColumns, budgetFromRow, canPay } from './campaign-budget';
-import { Campaign } from './entities/campaign.entity';
+import { budgetFromRow, canPay } from './campaign-budget';
+import { CampaignsRepository, toDate } from './campaigns.repository';
 
 /**
- * A servable campaign as the snapshot query reads it: only the columns the ad index uses,
- * never a hydrated entity (at 1M campaigns entities cost seconds and gigabytes).
+ * A servable campaign as the snapshot reads it: only the fields the ad index uses, never a
+ * hydrated entity (at 1M campaigns entities cost seconds and gigabytes).
  */
 export interface ServableCampaign {
   id: string;
@@ -57,7 +55,7 @@ export interface ServabilityProbe {
 @Injectable()
 export class ServableCampaignsReader {
   constructor(
-    @InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>,
+    private readonly campaigns: CampaignsRepository,
     private readonly advertisers: AdvertisersService,
   ) {}
 
@@ -91,18 +89,8 @@ export class ServableCampaignsReader {
     const activeAdvertisers = new Set(await this.advertisers.activeIds());
     let after = '';
     for (;;) {
-      // One table, walked along its primary key: a join (or a filter on status) lets the
-      // planner sort the whole table for every page.
-      const rows: SnapshotRow[] = await this.campaigns.query(
-        `SELECT id, advertiser_id, status, name, text, image_url, target_url, keywords,
-                countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
-                spent_micros, spent_today_micros, spent_day, starts_at, ends_at, created_at
-           FROM campaigns
-          WHERE id > ?
-          ORDER BY id
-          LIMIT ${SNAPSHOT_PAGE}`,
-        [after],
-      );
+      // Filtered here, not in the query: see `snapshotPage`.
+      const rows = await this.campaigns.snapshotPage(after, SNAPSHOT_PAGE);
       for (let from = 0; from < rows.length; from += SNAPSHOT_BATCH) {
         const batch: ServableCampaign[] = [];
         for (const row of rows.slice(from, from + SNAPSHOT_BATCH)) {
@@ -154,64 +142,19 @@ export class ServableCampaignsReader {
    */
   async probe(now: Date): Promise<ServabilityProbe> {
     const day = utcDay(now);
-    const [campaigns] = await this.campaigns.query<Record<string, unknown>[]>(
-      `SELECT COUNT(*) AS campaigns,
-              SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
-              SUM(CASE WHEN (budget_total_micros IS NOT NULL
-                             AND spent_micros + bid_micros > budget_total_micros)
-                         OR (budget_daily_micros IS NOT NULL AND spent_day = ?
-                             AND spent_today_micros + bid_micros > budget_daily_micros)
-                       THEN 1 ELSE 0 END) AS exhausted
-         FROM campaigns`,
-      [day],
-    );
-    const [advertisers] = await this.campaigns.query<Record<string, unknown>[]>(
-      `SELECT COUNT(*) AS advertisers,
-              SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
-              MAX(updated_at) AS updated
-         FROM advertisers`,
-    );
-    const [audit] = await this.campaigns.query<Record<string, unknown>[]>(
-      `SELECT COUNT(*) AS entries, MAX(created_at) AS latest FROM campaign_audit`,
-    );
+    const figures = await this.campaigns.servabilityFigures(day);
     return {
-      exhausted: Number(campaigns.exhausted ?? 0),
+      exhausted: figures.exhaustedCampaigns,
       other: JSON.stringify([
         day,
-        Number(campaigns.campaigns),
-        Number(campaigns.active ?? 0),
-        Number(advertisers.advertisers),
-        Number(advertisers.active ?? 0),
-        instant(advertisers.updated),
-        Number(audit.entries),
-        instant(audit.latest),
+        figures.campaigns,
+        figures.activeCampaigns,
+        figures.advertisers,
+        figures.activeAdvertisers,
+        figures.advertisersUpdated,
+        figures.auditEntries,
+        figures.latestAudit,
       ]),
     };
   }
-}
-
-interface SnapshotRow extends BudgetColumns {
-  id: string;
-  advertiser_id: string;
-  status: string;
-  name: string;
-  text: string;
-  image_url: string | null;
-  target_url: string;
-  keywords: string;
-  countries: string;
-  devices: string;
-  bid_micros: string | number;
-  starts_at: Date | string | null;
-  ends_at: Date | string | null;
-  created_at: Date | string;
-}
-
-/** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text TypeORM wrote. */
-function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
-}
-
-function instant(value: unknown): number | null {
-  return value instanceof Date || typeof value === 'string' ? toDate(value).getTime() : null;
 }

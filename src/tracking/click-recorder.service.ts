@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager, In } from 'typeorm';
-import { CampaignsService, type ChargeResult } from '@/campaigns/campaigns.service';
-import { sqlDatetime } from '@/common/clock';
+import { DataSource, EntityManager } from 'typeorm';
+import { CampaignBillingService, type ChargeResult } from '@/campaigns/campaign-billing.service';
+import { CampaignsService } from '@/campaigns/campaigns.service';
 import { AppConfig } from '@/config/app-config';
 import { GroupCommit } from '@/database/group-commit';
-import { isMysql, transactionWithRetry } from '@/database/sql';
+import { transactionWithRetry } from '@/database/sql';
 import { UNKNOWN_SOURCE } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
 import { MetricsService } from '@/metrics/metrics.service';
@@ -16,8 +16,10 @@ import {
   judgeClicks,
 } from './click-judge';
 import { ClickTrafficRepository } from './click-traffic.repository';
+import { ClicksRepository } from './clicks.repository';
 import { Click, ClickStatus, InvalidClickReason } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
+import { ImpressionsRepository } from './impressions.repository';
 
 export type { FollowedLink } from './click-judge';
 
@@ -25,23 +27,6 @@ export interface ClickOutcome {
   status: ClickStatus;
   reason?: InvalidClickReason;
 }
-
-/** The clicks table's columns in insert order. */
-const CLICK_COLUMNS = [
-  'id',
-  'created_at',
-  'impression_id',
-  'campaign_id',
-  'model_id',
-  'publisher_id',
-  'status',
-  'invalid_reason',
-  'cost_micros',
-  'publisher_earnings_micros',
-  'user_agent',
-  'ip_hash',
-];
-const ROW_PLACEHOLDERS = `(${CLICK_COLUMNS.map(() => '?').join(', ')})`;
 
 /**
  * Records clicks by group commit, like impressions: each `record()` resolves once its click
@@ -58,8 +43,11 @@ export class ClickRecorder implements OnApplicationShutdown {
   constructor(
     private readonly dataSource: DataSource,
     private readonly campaigns: CampaignsService,
+    private readonly billing: CampaignBillingService,
     private readonly earnings: EarningsService,
     private readonly traffic: ClickTrafficRepository,
+    private readonly clicks: ClicksRepository,
+    private readonly impressions: ImpressionsRepository,
     config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
@@ -125,10 +113,7 @@ export class ClickRecorder implements OnApplicationShutdown {
    * commit landed unseen is answered from its rows instead of being written again.
    */
   private async storedOutcomes(links: FollowedLink[]): Promise<Map<number, ClickOutcome>> {
-    const rows = await this.dataSource.getRepository(Click).find({
-      select: { id: true, status: true, invalidReason: true },
-      where: { id: In(links.map((link) => link.clickId)) },
-    });
+    const rows = await this.clicks.findOutcomes(links.map((link) => link.clickId));
     const stored = new Map(rows.map((row) => [row.id, row]));
     const outcomes = new Map<number, ClickOutcome>();
     links.forEach((link, i) => {
@@ -156,7 +141,10 @@ export class ClickRecorder implements OnApplicationShutdown {
     manager: EntityManager,
     links: FollowedLink[],
   ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
-    const impressions = await this.lockImpressions(manager, links);
+    // Locked: a second batch with a click on the same impression waits, then sees it clicked.
+    const impressions = await this.impressions.lockForClicks(manager, [
+      ...new Set(links.flatMap((l) => (l.impressionId ? [l.impressionId] : []))),
+    ]);
     const facts = await this.facts(manager, links, impressions);
     const { outcomes, exhausted } = await this.judgeAndCharge(manager, links, facts);
     // A billed or over-budget click uses up its impression; later ones are duplicates.
@@ -166,7 +154,7 @@ export class ClickRecorder implements OnApplicationShutdown {
       if (status === 'billed' || status === 'over_budget') claimed.set(link.impressionId!, link.at);
     });
 
-    await this.markClicked(manager, claimed);
+    await this.impressions.markClicked(manager, claimed);
     const rows = links.map((link, i) => clickRow(link, outcomes[i], impressions));
     const billedRows = rows.filter((row) => row.status === 'billed');
     // Who a click counts for: the impression's campaign, model and publisher, at its time.
@@ -196,7 +184,7 @@ export class ClickRecorder implements OnApplicationShutdown {
         })),
     );
     billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
-    await this.insertClicks(manager, rows);
+    await this.clicks.insert(manager, rows);
     return { outcomes, exhausted };
   }
 
@@ -219,7 +207,7 @@ export class ClickRecorder implements OnApplicationShutdown {
     for (;;) {
       const due = links.filter((link, i) => verdicts[i] === 'valid' && !charged.has(link.clickId));
       if (due.length === 0) break;
-      const charge = await this.campaigns.chargeClicks(
+      const charge = await this.billing.chargeClicks(
         manager,
         due.map((link) => ({
           campaignId: link.campaignId,
@@ -266,57 +254,6 @@ export class ClickRecorder implements OnApplicationShutdown {
       new Date(earliest - IP_LIMIT_LOOKBACK_MS),
     );
     return { impressions, standing, billedByIp };
-  }
-
-  /**
-   * The impressions the batch's links name, locked on MySQL (in id order, so concurrent
-   * batches cannot deadlock): a second batch with a click on the same impression waits, then
-   * sees it clicked. SQLite has one writer at a time anyway.
-   */
-  private async lockImpressions(
-    manager: EntityManager,
-    links: FollowedLink[],
-  ): Promise<Map<string, Impression>> {
-    const ids = [...new Set(links.flatMap((l) => (l.impressionId ? [l.impressionId] : [])))];
-    if (ids.length === 0) return new Map();
-    const found = await manager.find(Impression, {
-      where: { id: In(ids.sort()) },
-      order: { id: 'ASC' },
-      ...(isMysql(manager) ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    return new Map(found.map((impression) => [impression.id, impression]));
-  }
-
-  /** Sets each claimed impression's clicked_at to its first valid click's time. */
-  private async markClicked(manager: EntityManager, claimed: Map<string, Date>): Promise<void> {
-    if (claimed.size === 0) return;
-    const ids = [...claimed.keys()];
-    await manager.query(
-      `UPDATE impressions SET clicked_at = CASE id ${ids.map(() => 'WHEN ? THEN ?').join(' ')} END
-        WHERE id IN (${ids.map(() => '?').join(', ')})`,
-      [...ids.flatMap((id) => [id, sqlDatetime(claimed.get(id)!)]), ...ids],
-    );
-  }
-
-  private async insertClicks(manager: EntityManager, rows: Click[]): Promise<void> {
-    // Hand-written, one statement per batch, like the impression writer.
-    await manager.query(
-      `INSERT INTO clicks (${CLICK_COLUMNS.join(', ')}) VALUES ${rows.map(() => ROW_PLACEHOLDERS).join(', ')}`,
-      rows.flatMap((row) => [
-        row.id,
-        sqlDatetime(row.createdAt),
-        row.impressionId,
-        row.campaignId,
-        row.modelId,
-        row.publisherId,
-        row.status,
-        row.invalidReason,
-        row.costMicros,
-        row.publisherEarningsMicros,
-        row.userAgent,
-        row.ipHash,
-      ]),
-    );
   }
 }
 

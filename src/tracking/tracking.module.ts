@@ -8,6 +8,7 @@ import { ClickRecorder } from './click-recorder.service';
 import { ClickController } from './click.controller';
 import { ClickService } from './click.service';
 import { ClickTrafficRepository } from './click-traffic.repository';
+import { ClicksRepository } from './clicks.repository';
 import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 import { ImpressionWriter } from './impression-writer.service';
@@ -21,6 +22,7 @@ import { RetentionService } from './retention.service';
     ClickService,
     ClickRecorder,
     ClickTrafficRepository,
+    ClicksRepository,
     ImpressionWriter,
     ImpressionsRepository,
     RetentionService,

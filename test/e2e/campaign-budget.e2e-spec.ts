@@ -1,4 +1,4 @@
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { CampaignBillingService } from '@/campaigns/campaign-billing.service';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { utcDay } from '@/common/clock';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
@@ -178,7 +178,7 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
 
   it('charges up to the daily budget on one UTC day and starts again at midnight', async () => {
     const c = await t.f.campaign({ bid: '1', budgetDaily: '2', budgetTotal: '100' });
-    const campaigns = t.app.get(CampaignsService);
+    const billing = t.app.get(CampaignBillingService);
     const charge = (...at: string[]) =>
       t.dataSource.transaction(async (manager) => {
         const charges = at.map((time) => ({
@@ -186,7 +186,7 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
           bidMicros: 1_000_000,
           at: new Date(time),
         }));
-        const { results } = await campaigns.chargeClicks(manager, charges);
+        const { results } = await billing.chargeClicks(manager, charges);
         return results.map((result) => result === 'billed');
       });
 
@@ -214,7 +214,7 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
     const charge = (campaignId: string, bidMicros: number) => ({ campaignId, bidMicros, at });
     const outcome = await t.dataSource.transaction((manager) =>
       t.app
-        .get(CampaignsService)
+        .get(CampaignBillingService)
         .chargeClicks(manager, [
           charge(a.id, 1_000_000),
           charge(b.id, 500_000),

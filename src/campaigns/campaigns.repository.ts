@@ -1,0 +1,179 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { EntityManager, Repository } from 'typeorm';
+import { sqlDatetime } from '@/common/clock';
+import { dialectOf } from '@/database/sql';
+import { updateByIds } from '@/database/statements';
+import { type BudgetColumns, type BudgetState, budgetFromRow } from './campaign-budget';
+import { Campaign } from './entities/campaign.entity';
+
+/** A campaign as billing reads it, under lock: what decides whether a click is paid. */
+export interface ChargeableCampaign {
+  id: string;
+  /** Its status is active (not paused or archived) now. */
+  active: boolean;
+  /** Epoch milliseconds of its end, or null: open-ended. */
+  endsAt: number | null;
+  bidMicros: number;
+  budget: BudgetState;
+}
+
+/**
+ * A campaigns row as the snapshot query reads it: only the columns the ad index uses, as raw
+ * SQL returns them, never a hydrated entity (at 1M campaigns entities cost seconds and
+ * gigabytes). DATETIMEs are Dates from mysql2, UTC `YYYY-MM-DD HH:MM:SS.mmm` text from SQLite.
+ */
+export interface SnapshotRow extends BudgetColumns {
+  id: string;
+  advertiser_id: string;
+  status: string;
+  name: string;
+  text: string;
+  image_url: string | null;
+  target_url: string;
+  keywords: string;
+  countries: string;
+  devices: string;
+  bid_micros: string | number;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+  created_at: Date | string;
+}
+
+/** The counts and latest changes that the servability probe compares (see its reader). */
+export interface ServabilityFigures {
+  campaigns: number;
+  activeCampaigns: number;
+  /** Campaigns whose spend leaves no room for one more click at their bid on `day`. */
+  exhaustedCampaigns: number;
+  advertisers: number;
+  activeAdvertisers: number;
+  /** Epoch ms of the latest advertiser update, or null. */
+  advertisersUpdated: number | null;
+  auditEntries: number;
+  /** Epoch ms of the latest campaign audit entry, or null. */
+  latestAudit: number | null;
+}
+
+/** The campaigns table's queries: billing's budget reads and writes, and the index's snapshot. */
+@Injectable()
+export class CampaignsRepository {
+  constructor(@InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>) {}
+
+  /**
+   * The campaigns' budgets, in the caller's transaction. On MySQL the rows are locked (in id
+   * order, so concurrent batches cannot deadlock) before they are read: concurrent click
+   * batches serialise on them and can never overspend. SQLite has one writer at a time.
+   */
+  async lockBudgets(manager: EntityManager, ids: string[]): Promise<ChargeableCampaign[]> {
+    const sorted = [...ids].sort();
+    const rows: BudgetRow[] = await manager.query(
+      `SELECT id, status, ends_at, bid_micros, budget_total_micros, budget_daily_micros,
+              spent_micros, spent_today_micros, spent_day
+         FROM campaigns
+        WHERE id IN (${sorted.map(() => '?').join(', ')})
+        ORDER BY id${dialectOf(manager) === 'mysql' ? ' FOR UPDATE' : ''}`,
+      sorted,
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      active: row.status === 'active',
+      endsAt: row.ends_at === null ? null : toDate(row.ends_at).getTime(),
+      bidMicros: Number(row.bid_micros),
+      budget: budgetFromRow(row),
+    }));
+  }
+
+  /** Writes the campaigns' new spend in one statement, in the caller's transaction. */
+  async writeSpend(
+    manager: EntityManager,
+    budgets: Map<string, BudgetState>,
+    at: Date,
+  ): Promise<void> {
+    if (budgets.size === 0) return;
+    const spend = (id: string) => budgets.get(id)!;
+    const { sql, parameters } = updateByIds(
+      'campaigns',
+      [...budgets.keys()],
+      {
+        spent_micros: (id) => spend(id).spentMicros,
+        spent_today_micros: (id) => spend(id).spentTodayMicros,
+        spent_day: (id) => spend(id).spentDay,
+      },
+      { updated_at: sqlDatetime(at) },
+    );
+    await manager.query(sql, parameters);
+  }
+
+  /**
+   * Up to `limit` campaigns with ids after `after`, in id order: one table walked along its
+   * primary key, because a join (or a filter on status) lets the planner sort the whole
+   * table for every page.
+   */
+  snapshotPage(after: string, limit: number): Promise<SnapshotRow[]> {
+    return this.campaigns.query(
+      `SELECT id, advertiser_id, status, name, text, image_url, target_url, keywords,
+              countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
+              spent_micros, spent_today_micros, spent_day, starts_at, ends_at, created_at
+         FROM campaigns
+        WHERE id > ?
+        ORDER BY id
+        LIMIT ${Number(limit)}`,
+      [after],
+    );
+  }
+
+  /**
+   * One aggregate over campaigns, one over the (few) advertisers and one over the campaign
+   * audit. Costs one scan of the campaigns table in the database (~0.5 s at 1M rows on
+   * MariaDB), no rows sent.
+   */
+  async servabilityFigures(day: string): Promise<ServabilityFigures> {
+    const [campaigns] = await this.campaigns.query<Record<string, unknown>[]>(
+      `SELECT COUNT(*) AS campaigns,
+              SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
+              SUM(CASE WHEN (budget_total_micros IS NOT NULL
+                             AND spent_micros + bid_micros > budget_total_micros)
+                         OR (budget_daily_micros IS NOT NULL AND spent_day = ?
+                             AND spent_today_micros + bid_micros > budget_daily_micros)
+                       THEN 1 ELSE 0 END) AS exhausted
+         FROM campaigns`,
+      [day],
+    );
+    const [advertisers] = await this.campaigns.query<Record<string, unknown>[]>(
+      `SELECT COUNT(*) AS advertisers,
+              SUM(CASE WHEN status = 'active' THEN 1 ELSE 0 END) AS active,
+              MAX(updated_at) AS updated
+         FROM advertisers`,
+    );
+    const [audit] = await this.campaigns.query<Record<string, unknown>[]>(
+      `SELECT COUNT(*) AS entries, MAX(created_at) AS latest FROM campaign_audit`,
+    );
+    return {
+      campaigns: Number(campaigns.campaigns),
+      activeCampaigns: Number(campaigns.active ?? 0),
+      exhaustedCampaigns: Number(campaigns.exhausted ?? 0),
+      advertisers: Number(advertisers.advertisers),
+      activeAdvertisers: Number(advertisers.active ?? 0),
+      advertisersUpdated: instant(advertisers.updated),
+      auditEntries: Number(audit.entries),
+      latestAudit: instant(audit.latest),
+    };
+  }
+}
+
+interface BudgetRow extends BudgetColumns {
+  id: string;
+  status: string;
+  ends_at: Date | string | null;
+  bid_micros: string | number;
+}
+
+/** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text that was written. */
+export function toDate(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}
+
+function instant(value: unknown): number | null {
+  return value instanceof Date || typeof value === 'string' ? toDate(value).getTime() : null;
+}
