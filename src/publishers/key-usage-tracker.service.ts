@@ -5,18 +5,15 @@ import {
   OnModuleDestroy,
   OnModuleInit,
 } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, LessThan, Repository } from 'typeorm';
-import { ApiKey } from './entities/api-key.entity';
+import { ApiKeysRepository } from './api-keys.repository';
 
 /** How often remembered uses are written: at most one write per key per interval. */
 export const KEY_USAGE_FLUSH_MS = 60_000;
 
 /**
  * Keeps `api_keys.last_used_at` without a database write per fetch-ads call: uses are
- * remembered in memory and written once a minute (and at shutdown), one UPDATE per key used
- * since the last write. The UPDATE never moves the time backwards, so several instances
- * flushing in any order agree on the latest use.
+ * remembered in memory and written once a minute (and at shutdown), one write per key used
+ * since the last flush, which never moves the time backwards.
  */
 @Injectable()
 export class KeyUsageTracker implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
@@ -25,7 +22,7 @@ export class KeyUsageTracker implements OnModuleInit, OnModuleDestroy, BeforeApp
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  constructor(@InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>) {}
+  constructor(private readonly keys: ApiKeysRepository) {}
 
   onModuleInit(): void {
     this.timer = setInterval(() => void this.flush(), KEY_USAGE_FLUSH_MS);
@@ -64,15 +61,7 @@ export class KeyUsageTracker implements OnModuleInit, OnModuleDestroy, BeforeApp
     if (batch.size === 0) return;
     this.pending = new Map();
     try {
-      for (const [keyId, at] of batch) {
-        await this.keys.update(
-          [
-            { id: keyId, lastUsedAt: IsNull() },
-            { id: keyId, lastUsedAt: LessThan(at) },
-          ],
-          { lastUsedAt: at },
-        );
-      }
+      for (const [keyId, at] of batch) await this.keys.recordLastUse(keyId, at);
     } catch (error) {
       // Keep what was not written, unless a newer use of the same key arrived meanwhile.
       for (const [keyId, at] of batch) if (!this.pending.has(keyId)) this.pending.set(keyId, at);

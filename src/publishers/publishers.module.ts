@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyResolver } from './api-key-resolver.service';
 import { ApiKeysController } from './api-keys.controller';
+import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeysService } from './api-keys.service';
 import { CredentialChanges } from './credential-changes.service';
 import { AiModel } from './entities/ai-model.entity';
@@ -33,6 +34,7 @@ import { PublishersService } from './publishers.service';
     ApiKeysService,
     PublisherAccountsService,
     ApiKeyGuard,
+    ApiKeysRepository,
   ],
   exports: [
     PublishersService,

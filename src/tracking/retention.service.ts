@@ -5,16 +5,17 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { DataSource, EntityManager, In, LessThan } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
-import { isMysql } from '@/database/sql';
-import { Click } from './entities/click.entity';
-import { Impression } from './entities/impression.entity';
+import {
+  type PurgeConnection,
+  type PurgedTable,
+  RetentionRepository,
+} from './retention.repository';
 
 const HOUR_MS = 3_600_000;
 /** Longest shutdown waits for a running purge. */
 export const SHUTDOWN_WAIT_MS = 5000;
-/** Rows per DELETE of the purge: small enough to commit in well under a second. */
+/** Rows per delete statement of the purge: small enough to commit in well under a second. */
 const PURGE_CHUNK_ROWS = 5000;
 
 /** The name of the hourly purge in @nestjs/schedule's SchedulerRegistry. */
@@ -35,7 +36,7 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
   private stopping = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly retention: RetentionRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -86,42 +87,33 @@ export class RetentionService implements OnApplicationBootstrap, BeforeApplicati
   async purge(now = new Date()): Promise<{ impressions: number; clicks: number }> {
     const cutoff = new Date(now.getTime() - this.config.retentionDays * 24 * HOUR_MS);
     // Its own connection, so that shutdown can cancel its statement on MySQL.
-    const runner = this.dataSource.createQueryRunner();
+    const connection = await this.retention.connect();
     try {
-      await runner.connect();
-      if (isMysql(runner.manager)) {
-        const [{ id }] = (await runner.query('SELECT CONNECTION_ID() AS id')) as { id: number }[];
-        this.cancel = () => this.dataSource.query(`KILL QUERY ${Number(id)}`);
-      }
-      const impressions = await this.deleteInChunks(runner.manager, Impression, cutoff);
-      const clicks = await this.deleteInChunks(runner.manager, Click, cutoff);
+      this.cancel = connection.cancel;
+      const impressions = await this.deleteInChunks(connection, 'impressions', cutoff);
+      const clicks = await this.deleteInChunks(connection, 'clicks', cutoff);
       return { impressions, clicks };
     } finally {
       this.cancel = null;
-      await runner.release();
+      await connection.release();
     }
   }
 
   /**
    * Deletes the rows older than `cutoff` a chunk at a time, each its own short statement: one
-   * DELETE of a months-long backlog could outlast DATABASE_QUERY_TIMEOUT_MS, be rolled back,
+   * delete of a months-long backlog could outlast DATABASE_QUERY_TIMEOUT_MS, be rolled back,
    * and so never purge at all; chunks keep each commit small and the progress made.
    */
   private async deleteInChunks(
-    manager: EntityManager,
-    entity: typeof Impression | typeof Click,
+    connection: PurgeConnection,
+    table: PurgedTable,
     cutoff: Date,
   ): Promise<number> {
-    const repository = manager.getRepository<{ id: string; createdAt: Date }>(entity);
     let deleted = 0;
     for (;;) {
-      const chunk = await repository.find({
-        select: { id: true },
-        where: { createdAt: LessThan(cutoff) },
-        take: PURGE_CHUNK_ROWS,
-      });
+      const chunk = await connection.idsBefore(table, cutoff, PURGE_CHUNK_ROWS);
       if (chunk.length === 0 || this.stopping) return deleted;
-      await repository.delete({ id: In(chunk.map((row) => row.id)) });
+      await connection.delete(table, chunk);
       deleted += chunk.length;
       if (chunk.length < PURGE_CHUNK_ROWS) return deleted;
     }

@@ -13,6 +13,7 @@ import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 import { ImpressionWriter } from './impression-writer.service';
 import { ImpressionsRepository } from './impressions.repository';
+import { RetentionRepository } from './retention.repository';
 import { RetentionService } from './retention.service';
 
 @Module({
@@ -26,6 +27,7 @@ import { RetentionService } from './retention.service';
     ImpressionWriter,
     ImpressionsRepository,
     RetentionService,
+    RetentionRepository,
     {
       provide: ClickLinkSigner,
       inject: [AppConfig],
