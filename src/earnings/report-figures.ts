@@ -1,9 +1,8 @@
 import { microsToUnits } from '@/common/money';
 import type { PublisherReportTotalsDto, ReportFiguresDto } from './dto/reports.dto';
-import type { ReportCounters } from './reports.repository';
+import type { ReasonCounts, ReportCounters } from './reports.repository';
 
-/** How many unbilled clicks had each reason; a reason without clicks is left out. */
-export type ReasonCounts = Record<string, number>;
+export type { ReasonCounts };
 
 /**
  * Every reason a counted unbilled click can have, in the order reports list them: the

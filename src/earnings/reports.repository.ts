@@ -5,7 +5,9 @@ import { AiModel } from '@/publishers/entities/ai-model.entity';
 import { UNKNOWN_SOURCE } from './daily-unbilled-clicks.repository';
 import { DailyStat } from './entities/daily-stat.entity';
 import { DailyUnbilledClick } from './entities/daily-unbilled-click.entity';
-import type { ReasonCounts } from './report-figures';
+
+/** How many unbilled clicks had each reason; a reason without clicks is left out. */
+export type ReasonCounts = Record<string, number>;
 
 /** The counters every report sums from the `daily_stats` roll-ups. */
 export interface ReportCounters {
