@@ -1,4 +1,5 @@
-import type { Device, IndexedCampaign } from '@/ads/matching/matching.types';
+import type { Device } from '@/campaigns/devices';
+import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 
 /**
  * Synthetic, reproducible data for the benchmark: a keyword vocabulary whose use follows a

@@ -1,10 +1,11 @@
 import 'reflect-metadata';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { CampaignIndex, CampaignIndexBuilder } from '@/ads/matching/campaign-index';
-import type { MatchRequest } from '@/ads/matching/matching.types';
-import { parseKeywordList } from '@/ads/matching/normalise';
-import { resolveCountry, resolveDevice } from '@/ads/matching/targeting';
+import { CampaignIndex } from '@/campaign-index/matching/campaign-index';
+import { CampaignIndexBuilder } from '@/campaign-index/matching/campaign-index-builder';
+import type { MatchRequest } from '@/campaign-index/matching/matching.types';
+import { parseKeywordList } from '@/campaigns/keywords';
+import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
 import { generateCampaign, generateRequest, type Vocabulary, vocabularyFor } from './data';
 
 /**

@@ -8,12 +8,12 @@ import { ClickLinkSigner } from '@/tracking/click-link';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
 import { renderAdMarkdown } from './ad-markdown';
-import { CampaignIndexService } from './campaign-index.service';
+import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
-import type { IndexedCampaign } from './matching/matching.types';
-import { parseKeywordList } from './matching/normalise';
-import { resolveCountry, resolveDevice } from './matching/targeting';
+import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
+import { parseKeywordList } from '@/campaigns/keywords';
+import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
 
 /** Picks the best ad for a request, records its impression, and renders it. */
 @Injectable()

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '@/common/authenticated.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
-import { AdvertisersService } from './advertisers.service';
+import { AdvertiserManagementService } from './advertiser-management.service';
 import {
   AdvertiserDto,
   AdvertiserListQueryDto,
@@ -15,7 +15,7 @@ import {
 @Controller('api/admin/advertisers')
 @Authenticated({ role: 'admin' })
 export class AdvertisersController {
-  constructor(private readonly advertisers: AdvertisersService) {}
+  constructor(private readonly advertisers: AdvertiserManagementService) {}
 
   @Get()
   @ApiOperation({

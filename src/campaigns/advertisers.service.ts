@@ -1,21 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
-import { ProblemException } from '@/common/problem';
+import type { Page } from '@/common/dto/page-query.dto';
 import { newId } from '@/database/columns';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
-import {
-  AdvertiserDto,
-  AdvertiserListQueryDto,
-  AdvertiserPageDto,
-  CreateAdvertiserDto,
-  toAdvertiserDto,
-  UpdateAdvertiserDto,
-} from './dto/advertiser.dto';
-import { pageOf } from '@/common/dto/page-query.dto';
-import { Advertiser } from './entities/advertiser.entity';
+import { Advertiser, AdvertiserStatus } from './entities/advertiser.entity';
 
-/** Advertisers: who pays for campaigns. An inactive advertiser's campaigns are not served. */
+export interface AdvertiserChanges {
+  name?: string;
+  contactEmail?: string | null;
+  status?: AdvertiserStatus;
+}
+
+/**
+ * Advertisers: who pays for campaigns (the domain layer: entities in and out). An inactive
+ * advertiser's campaigns are not served, so a status change is announced to the ad index.
+ */
 @Injectable()
 export class AdvertisersService {
   constructor(
@@ -47,37 +47,33 @@ export class AdvertisersService {
     return this.advertisers.findOneBy({ id });
   }
 
-  async listAdvertisers(query: AdvertiserListQueryDto): Promise<AdvertiserPageDto> {
-    const { page, perPage, offset } = pageOf(query);
+  /** Newest first. */
+  async list(
+    status: AdvertiserStatus | undefined,
+    page: Page,
+  ): Promise<{ items: Advertiser[]; total: number }> {
     const [items, total] = await this.advertisers.findAndCount({
-      where: query.status ? { status: query.status } : {},
+      where: status ? { status } : {},
       order: { createdAt: 'DESC', id: 'DESC' },
-      skip: offset,
-      take: perPage,
+      skip: page.offset,
+      take: page.perPage,
     });
-    return { items: items.map(toAdvertiserDto), page, per_page: perPage, total };
+    return { items, total };
   }
 
-  async getAdvertiser(id: string): Promise<AdvertiserDto> {
-    return toAdvertiserDto(await this.require(id));
-  }
-
-  async createAdvertiser(dto: CreateAdvertiserDto): Promise<AdvertiserDto> {
-    return toAdvertiserDto(await this.create(dto.name, dto.contact_email ?? null));
-  }
-
-  async updateAdvertiser(id: string, dto: UpdateAdvertiserDto): Promise<AdvertiserDto> {
-    const advertiser = await this.require(id);
-    const statusChanged = dto.status !== undefined && dto.status !== advertiser.status;
+  /** Applies the fields given (`contactEmail: null` clears it); returns the result. */
+  async update(advertiser: Advertiser, changes: AdvertiserChanges): Promise<Advertiser> {
+    const statusChanged = changes.status !== undefined && changes.status !== advertiser.status;
     const updated: Advertiser = {
       ...advertiser,
-      name: dto.name ?? advertiser.name,
-      contactEmail: dto.contact_email === undefined ? advertiser.contactEmail : dto.contact_email,
-      status: dto.status ?? advertiser.status,
+      name: changes.name ?? advertiser.name,
+      contactEmail:
+        changes.contactEmail === undefined ? advertiser.contactEmail : changes.contactEmail,
+      status: changes.status ?? advertiser.status,
       updatedAt: new Date(),
     };
     await this.advertisers.update(
-      { id },
+      { id: advertiser.id },
       {
         name: updated.name,
         contactEmail: updated.contactEmail,
@@ -87,14 +83,6 @@ export class AdvertisersService {
     );
     // Whether the advertiser's campaigns may be served has changed.
     if (statusChanged) await this.changes.notifyChanged();
-    return toAdvertiserDto(updated);
-  }
-
-  private async require(id: string): Promise<Advertiser> {
-    const advertiser = await this.findById(id);
-    if (!advertiser) {
-      throw ProblemException.notFound('advertiser_not_found', 'No advertiser has this id.');
-    }
-    return advertiser;
+    return updated;
   }
 }

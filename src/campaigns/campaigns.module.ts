@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReportsModule } from '@/earnings/reports.module';
+import { AdvertiserManagementService } from './advertiser-management.service';
 import { AdvertisersController } from './advertisers.controller';
 import { AdvertisersService } from './advertisers.service';
 import { CampaignBillingService } from './campaign-billing.service';
@@ -20,12 +21,19 @@ import { Campaign } from './entities/campaign.entity';
   providers: [
     CampaignsService,
     AdvertisersService,
+    AdvertiserManagementService,
     CampaignChangeNotifier,
     CampaignManagementService,
     ServableCampaignsReader,
     CampaignsRepository,
     CampaignBillingService,
   ],
-  exports: [CampaignsService, ServableCampaignsReader, CampaignBillingService],
+  exports: [
+    CampaignsService,
+    AdvertisersService,
+    CampaignChangeNotifier,
+    ServableCampaignsReader,
+    CampaignBillingService,
+  ],
 })
 export class CampaignsModule {}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { dialectOf } from '@/database/sql';
+import { dialectOf } from '@/database/dialect';
 import { updateByIds } from '@/database/statements';
 import { type BudgetColumns, type BudgetState, budgetFromRow } from './campaign-budget';
 import { Campaign } from './entities/campaign.entity';

@@ -1,23 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { EntityManager, FindOneOptions, Repository } from 'typeorm';
-import { normaliseKeyword } from '@/ads/matching/normalise';
-import type { Device } from '@/ads/matching/matching.types';
+import { normaliseKeyword } from '@/campaigns/keywords';
+import type { Device } from '@/campaigns/devices';
 import { utcDay } from '@/common/clock';
 import { ProblemException } from '@/common/problem';
 import { newId } from '@/database/columns';
-import { isMysql, transactionWithRetry } from '@/database/sql';
+import { isMysql } from '@/database/dialect';
+import { transactionWithRetry } from '@/database/sql';
 import { AdvertisersService } from './advertisers.service';
 import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
-import {
-  CampaignChangeListener,
-  CampaignChangeNotifier,
-  CampaignExhaustedListener,
-} from './campaign-change-notifier.service';
+import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
-import { Advertiser } from './entities/advertiser.entity';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
 import { Campaign, CampaignStatus } from './entities/campaign.entity';
 
@@ -39,12 +35,6 @@ export interface NewCampaign {
   status?: CampaignStatus;
 }
 
-/** What the click path needs of a campaign, served from memory (the ad index) when it can. */
-export interface ServedCampaign {
-  id: string;
-  targetUrl: string;
-}
-
 export interface CampaignFilter {
   status?: CampaignStatus;
   advertiserId?: string;
@@ -63,40 +53,6 @@ export class CampaignsService {
     private readonly advertisers: AdvertisersService,
     private readonly changes: CampaignChangeNotifier,
   ) {}
-
-  /** Registers a listener that runs, awaited, after every change made through this service. */
-  onChange(listener: CampaignChangeListener): void {
-    this.changes.onChange(listener);
-  }
-
-  notifyChanged(): Promise<void> {
-    return this.changes.notifyChanged();
-  }
-
-  /** Registers a listener told (here and on other instances) when a campaign's budget runs out. */
-  onExhausted(listener: CampaignExhaustedListener): void {
-    this.changes.onExhausted(listener);
-  }
-
-  notifyExhausted(campaignId: string): Promise<void> {
-    return this.changes.notifyExhausted(campaignId);
-  }
-
-  private servedLookup: (id: string) => ServedCampaign | undefined = () => undefined;
-
-  /** The ad index registers what it serves, so clicks need no database read to redirect. */
-  registerServed(lookup: (id: string) => ServedCampaign | undefined): void {
-    this.servedLookup = lookup;
-  }
-
-  /** The campaign as the ad index currently serves it; undefined when it is not served. */
-  served(id: string): ServedCampaign | undefined {
-    return this.servedLookup(id);
-  }
-
-  createAdvertiser(name: string, contactEmail: string | null = null): Promise<Advertiser> {
-    return this.advertisers.create(name, contactEmail);
-  }
 
   /** @param actorId the operator who creates it; null when the service itself does. */
   async createCampaign(input: NewCampaign, actorId: string | null = null): Promise<Campaign> {
@@ -137,7 +93,7 @@ export class CampaignsService {
         newValue: auditSnapshot(toCampaignDto(campaign, utcDay(now))),
       });
     });
-    await this.notifyChanged();
+    await this.changes.notifyChanged();
     return campaign;
   }
 
@@ -174,16 +130,8 @@ export class CampaignsService {
       );
       return { campaign: next, changed: true };
     });
-    if (outcome.changed) await this.notifyChanged();
+    if (outcome.changed) await this.changes.notifyChanged();
     return outcome.campaign;
-  }
-
-  async setStatus(
-    campaignId: string,
-    status: CampaignStatus,
-    actorId: string | null = null,
-  ): Promise<void> {
-    await this.updateCampaign(campaignId, { status }, actorId);
   }
 
   findById(id: string): Promise<Campaign | null> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { Device } from '@/ads/matching/matching.types';
+import type { Device } from '@/campaigns/devices';
 import { utcDay } from '@/common/clock';
 import { AdvertisersService } from './advertisers.service';
 import { budgetFromRow, canPay } from './campaign-budget';

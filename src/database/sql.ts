@@ -1,18 +1,8 @@
-import { DataSource, type EntityManager } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { dialectOf } from './dialect';
 import type { DatabaseDeadlines } from './mysql-deadlines';
 import { MysqlStatementBatch } from './mysql-statement-batch';
 import type { Statement } from './statements';
-
-/** The SQL dialects the app speaks: MySQL/MariaDB, or SQLite. */
-export type Dialect = 'mysql' | 'sqlite';
-
-/** The dialect of a connection; repositories ask it, no caller passes it. */
-export function dialectOf(source: DataSource | EntityManager): Dialect {
-  const { type } = source instanceof DataSource ? source.options : source.connection.options;
-  return type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite';
-}
-
-export const isMysql = (manager: EntityManager): boolean => dialectOf(manager) === 'mysql';
 
 /**
  * Errors a transaction may hit under contention and that succeed when simply run again.

@@ -1,4 +1,4 @@
-import type { Dialect } from './sql';
+import type { Dialect } from './dialect';
 
 /** One statement's text, with `?` placeholders, and its parameters in order. */
 export interface Statement {

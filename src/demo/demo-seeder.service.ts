@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { AdvertisersService } from '@/campaigns/advertisers.service';
 import { CampaignsService } from '@/campaigns/campaigns.service';
 import { unitsToMicros } from '@/common/money';
-import { parseKeywordList } from '@/ads/matching/normalise';
+import { parseKeywordList } from '@/campaigns/keywords';
 import { PasswordHasher } from '@/auth/password-hasher.service';
 import { PublishersService } from '@/publishers/publishers.service';
 
@@ -61,6 +62,7 @@ const DEMO_CAMPAIGNS = [
 export class DemoSeeder {
   constructor(
     private readonly publishers: PublishersService,
+    private readonly advertisers: AdvertisersService,
     private readonly campaigns: CampaignsService,
     private readonly passwords: PasswordHasher,
   ) {}
@@ -79,7 +81,7 @@ export class DemoSeeder {
       link: 'https://example.com/assistant',
     });
     const { secret } = await this.publishers.createApiKey(model.id, 'demo');
-    const advertiser = await this.campaigns.createAdvertiser('Demo Advertiser', 'ads@example.com');
+    const advertiser = await this.advertisers.create('Demo Advertiser', 'ads@example.com');
     for (const c of DEMO_CAMPAIGNS) {
       await this.campaigns.createCampaign({
         advertiserId: advertiser.id,

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type Dialect, dialectOf } from '@/database/sql';
+import { type Dialect, dialectOf } from '@/database/dialect';
 import { type Statement, TableRows } from '@/database/statements';
 
 /** Increments for one roll-up row (UTC day × model × campaign). */

@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { dialectOf } from '@/database/sql';
+import { dialectOf } from '@/database/dialect';
 import { TableRows } from '@/database/statements';
-
-/**
- * The publisher and model id of a forged follow's roll-ups (`bad_signature`,
- * `unknown_impression`): it names no real impression, so only its link's campaign is known.
- * Campaign reports count these rows; publisher and model reports and `/api/stats` never do.
- */
-export const UNKNOWN_SOURCE = '';
 
 /** One unbilled click to count in `daily_unbilled_clicks`. */
 export interface UnbilledIncrement {

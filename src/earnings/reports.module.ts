@@ -13,10 +13,7 @@ import { ReportsService } from './reports.service';
  * depend on sessions.
  */
 @Module({
-  imports: [
-    TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick]),
-    PublishersModule,
-  ],
+  imports: [TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick]), PublishersModule],
   controllers: [ReportsController],
   providers: [ReportsService, ReportsRepository],
   exports: [ReportsService],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
-import { UNKNOWN_SOURCE } from './daily-unbilled-clicks.repository';
+import { UNKNOWN_SOURCE } from './entities/daily-unbilled-click.entity';
 import { DailyStat } from './entities/daily-stat.entity';
 import { DailyUnbilledClick } from './entities/daily-unbilled-click.entity';
 

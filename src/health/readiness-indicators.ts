@@ -5,7 +5,7 @@ import {
   TypeOrmHealthIndicator,
 } from '@nestjs/terminus';
 import { InjectThrottlerStorage, type ThrottlerStorage } from '@nestjs/throttler';
-import { CampaignIndexService } from '@/ads/campaign-index.service';
+import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { RedisThrottlerStorage } from '@/http/redis-throttler-storage';
 import { AppConfig } from '@/config/app-config';
 import { RequestDrain } from './request-drain.service';

@@ -11,7 +11,6 @@ import {
   problemType,
 } from '@/common/problem';
 
-
 /**
  * Fastify's own errors (raised before Nest sees the request) and what they mean to a client;
  * `status` overrides Fastify's own when ours is clearer.

@@ -1,11 +1,12 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
 import { CampaignBillingService, type ChargeResult } from '@/campaigns/campaign-billing.service';
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
+import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { AppConfig } from '@/config/app-config';
 import { GroupCommit } from '@/database/group-commit';
 import { transactionWithRetry } from '@/database/sql';
-import { UNKNOWN_SOURCE } from '@/earnings/daily-unbilled-clicks.repository';
+import { UNKNOWN_SOURCE } from '@/earnings/entities/daily-unbilled-click.entity';
 import { EarningsService } from '@/earnings/earnings.service';
 import { MetricsService } from '@/metrics/metrics.service';
 import {
@@ -42,7 +43,8 @@ export class ClickRecorder implements OnApplicationShutdown {
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly campaigns: CampaignsService,
+    private readonly index: CampaignIndexService,
+    private readonly changes: CampaignChangeNotifier,
     private readonly billing: CampaignBillingService,
     private readonly earnings: EarningsService,
     private readonly traffic: ClickTrafficRepository,
@@ -127,7 +129,7 @@ export class ClickRecorder implements OnApplicationShutdown {
   /** The index stops serving what can no longer pay (if it still does); best effort. */
   private async stopServing(campaignId: string): Promise<void> {
     try {
-      if (this.campaigns.served(campaignId)) await this.campaigns.notifyExhausted(campaignId);
+      if (this.index.served(campaignId)) await this.changes.notifyExhausted(campaignId);
     } catch (error) {
       // The index's periodic refresh drops the campaign anyway; the clicks are committed.
       this.logger.error(

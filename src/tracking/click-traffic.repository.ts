@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { isMysql } from '@/database/sql';
+import { isMysql } from '@/database/dialect';
 
 /** Who earns from a batch's impressions and may no longer: ids whose row is not active now. */
 export interface Standing {

@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import type { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import type { CampaignsService } from '@/campaigns/campaigns.service';
 import { Clock } from '@/common/clock';
 import { AppConfig } from '@/config/app-config';
@@ -10,9 +11,10 @@ const TARGET = 'https://shop.example/boots';
 
 /** A ClickService whose recorder fails the way `write` tells it to. */
 function serviceWith(write: () => Promise<unknown>) {
-  const campaigns = {
+  const index = {
     served: () => ({ id: 'cmp_1', targetUrl: TARGET }),
-  } as unknown as CampaignsService;
+  } as unknown as CampaignIndexService;
+  const campaigns = {} as CampaignsService;
   const recorder = { record: write } as unknown as ClickRecorder;
   const config = AppConfig.fromEnvironment({
     NODE_ENV: 'test',
@@ -21,7 +23,7 @@ function serviceWith(write: () => Promise<unknown>) {
     SESSION_SECRET: 'unit-test-session-secret-0123456789abcdef',
   });
   const signer = new ClickLinkSigner(config.clickSigningSecret);
-  return new ClickService(campaigns, recorder, signer, config, new Clock());
+  return new ClickService(index, campaigns, recorder, signer, config, new Clock());
 }
 
 const visitor = {

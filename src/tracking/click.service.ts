@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { CampaignsService } from '@/campaigns/campaigns.service';
 import { Clock } from '@/common/clock';
 import { keyedHasher } from '@/common/keyed-hash';
@@ -53,6 +54,7 @@ export class ClickService {
   private readonly hashIp: (network: string) => string;
 
   constructor(
+    private readonly index: CampaignIndexService,
     private readonly campaigns: CampaignsService,
     private readonly recorder: ClickRecorder,
     private readonly signer: ClickLinkSigner,
@@ -72,7 +74,7 @@ export class ClickService {
     // (paused, spent, ended) reads the database. Without its target URL there is nowhere
     // to redirect (never to the unsigned targetLink), so a stalled database answers 503.
     const campaign =
-      this.campaigns.served(query.campaign_id) ??
+      this.index.served(query.campaign_id) ??
       (await withDeadline(
         this.campaigns.findById(query.campaign_id),
         this.config.databaseTimeoutMs,

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { type EntityManager, In } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { dialectOf } from '@/database/sql';
+import { dialectOf } from '@/database/dialect';
 import { type Statement, TableRows, updateByIds } from '@/database/statements';
 import { Impression } from './entities/impression.entity';
 

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, LessThan, type QueryRunner } from 'typeorm';
-import { dialectOf } from '@/database/sql';
+import { dialectOf } from '@/database/dialect';
 import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 

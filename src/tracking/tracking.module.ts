@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CampaignIndexModule } from '@/campaign-index/campaign-index.module';
 import { CampaignsModule } from '@/campaigns/campaigns.module';
 import { AppConfig } from '@/config/app-config';
 import { EarningsModule } from '@/earnings/earnings.module';
@@ -17,7 +18,12 @@ import { RetentionRepository } from './retention.repository';
 import { RetentionService } from './retention.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Impression, Click]), CampaignsModule, EarningsModule],
+  imports: [
+    TypeOrmModule.forFeature([Impression, Click]),
+    CampaignsModule,
+    CampaignIndexModule,
+    EarningsModule,
+  ],
   controllers: [ClickController],
   providers: [
     ClickService,

@@ -1,10 +1,10 @@
-import { CampaignsService } from '@/campaigns/campaigns.service';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { ClickRecorder } from '@/tracking/click-recorder.service';
 import { Click } from '@/tracking/entities/click.entity';
 import { ask, campaignLink, followAsBrowser } from '../support/ads';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
+import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
 
 describe(`work after a click batch commits (${testDatabaseKind()})`, () => {
   let t: TestApp;
@@ -23,7 +23,7 @@ describe(`work after a click batch commits (${testDatabaseKind()})`, () => {
       links.push(await campaignLink(await t.fetchAds(publisher.key, ask('pogo'))));
     // The notice after the commit (Redis, the index) fails.
     const notice = jest
-      .spyOn(t.app.get(CampaignsService), 'notifyExhausted')
+      .spyOn(t.app.get(CampaignChangeNotifier), 'notifyExhausted')
       .mockRejectedValue(new Error('the change notice could not be sent'));
     const batchesBefore = t.app.get(ClickRecorder).stats.batches;
 

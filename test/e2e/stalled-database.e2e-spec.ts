@@ -11,6 +11,7 @@ import { expectProblem } from '../support/problem';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../support/test-database';
+import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 
 /** What a person or a publisher waits at most, however the database behaves. */
 const ANSWER_WITHIN_MS = 2000;
@@ -137,8 +138,8 @@ function describeMysqlStalls(): void {
       const campaign = await t.f.campaign({ keywords: 'paused pond', bid: '0.5' });
       const { key } = await t.f.publisherWithKey();
       const link = await campaignLink(await t.fetchAds(key, ask('paused pond')));
-      await t.app.get(CampaignsService).setStatus(campaign.id, 'paused');
-      expect(t.app.get(CampaignsService).served(campaign.id)).toBeFalsy();
+      await t.app.get(CampaignsService).updateCampaign(campaign.id, { status: 'paused' });
+      expect(t.app.get(CampaignIndexService).served(campaign.id)).toBeFalsy();
 
       proxy.freeze();
       try {

@@ -1,8 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { parseKeywordList } from '@/ads/matching/normalise';
+import { parseKeywordList } from '@/campaigns/keywords';
 import { PasswordHasher } from '@/auth/password-hasher.service';
 import { SessionsService } from '@/auth/sessions.service';
+import { AdvertisersService } from '@/campaigns/advertisers.service';
 import { CampaignsService, NewCampaign } from '@/campaigns/campaigns.service';
 import type { Campaign } from '@/campaigns/entities/campaign.entity';
 import { unitsToMicros } from '@/common/money';
@@ -138,7 +139,8 @@ export class Factories {
   async campaign(options: CampaignOptions = {}): Promise<Campaign> {
     sequence += 1;
     const advertiserId =
-      options.advertiserId ?? (await this.campaigns.createAdvertiser(`Advertiser ${sequence}`)).id;
+      options.advertiserId ??
+      (await this.app.get(AdvertisersService).create(`Advertiser ${sequence}`)).id;
     return this.campaigns.createCampaign({
       name: `Campaign ${sequence}`,
       text: `Offer number ${sequence}`,

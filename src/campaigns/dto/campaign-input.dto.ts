@@ -10,8 +10,8 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { DEVICES, type Device } from '@/ads/matching/matching.types';
-import { normaliseKeyword } from '@/ads/matching/normalise';
+import { DEVICES, type Device } from '@/campaigns/devices';
+import { normaliseKeyword } from '@/campaigns/keywords';
 import { unitsToMicros } from '@/common/money';
 import {
   IsCountryCode,

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DEVICES, type Device } from '@/ads/matching/matching.types';
+import { DEVICES, type Device } from '@/campaigns/devices';
 import { microsToUnits } from '@/common/money';
 import { spentOnDay } from '../campaign-eligibility';
 import { CAMPAIGN_STATUSES, type Campaign, type CampaignStatus } from '../entities/campaign.entity';

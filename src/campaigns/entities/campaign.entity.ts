@@ -1,5 +1,5 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
-import type { Device } from '@/ads/matching/matching.types';
+import type { Device } from '@/campaigns/devices';
 import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/columns';
 import { Advertiser } from './advertiser.entity';
 

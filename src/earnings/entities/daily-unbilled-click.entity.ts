@@ -2,6 +2,13 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import { integerTransformer, RefColumn } from '@/database/columns';
 
 /**
+ * The publisher and model id of a forged follow's roll-ups (`bad_signature`,
+ * `unknown_impression`): it names no real impression, so only its link's campaign is known.
+ * Campaign reports count these rows; publisher and model reports and `/api/stats` never do.
+ */
+export const UNKNOWN_SOURCE = '';
+
+/**
  * Unbilled clicks per (UTC day, model, campaign, reason), written in the click's own
  * transaction beside `daily_stats`: for every roll-up row, `invalid_clicks` is the sum of its
  * reasons here. Like `daily_stats` it outlives the raw clicks (`RETENTION_DAYS`).

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { CampaignsService } from '@/campaigns/campaigns.service';
+import type { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
 import type {
   ServabilityProbe,
   ServableCampaign,
@@ -56,10 +56,10 @@ class FakeSnapshots {
   }
 }
 
-class FakeCampaigns {
+/** What CampaignChangeNotifier does for this instance's listeners (no Redis). */
+class FakeChanges {
   exhaustedListeners: ((id: string) => void)[] = [];
   changeListeners: (() => Promise<void>)[] = [];
-  served: (id: string) => { id: string; targetUrl: string } | undefined = () => undefined;
   onChange(listener: () => Promise<void>): void {
     this.changeListeners.push(listener);
   }
@@ -70,9 +70,6 @@ class FakeCampaigns {
   onExhausted(listener: (id: string) => void): void {
     this.exhaustedListeners.push(listener);
   }
-  registerServed(lookup: (id: string) => { id: string; targetUrl: string } | undefined): void {
-    this.served = lookup;
-  }
   notifyExhausted(id: string): void {
     this.exhaustedListeners.forEach((listener) => listener(id));
   }
@@ -80,9 +77,9 @@ class FakeCampaigns {
 
 function setUp() {
   const snapshots = new FakeSnapshots();
-  const campaigns = new FakeCampaigns();
+  const campaigns = new FakeChanges();
   const service = new CampaignIndexService(
-    campaigns as unknown as CampaignsService,
+    campaigns as unknown as CampaignChangeNotifier,
     snapshots as unknown as ServableCampaignsReader,
     { campaignIndexRefreshMs: 3_600_000 } as AppConfig,
     new MetricsService(),
@@ -99,12 +96,12 @@ describe('CampaignIndexService', () => {
     snapshots.campaigns = [servable('dear', 'ai', 3_000_000), servable('cheap', 'ai', 1_000_000)];
     await service.rebuild();
     expect(winner()).toBe('dear');
-    expect(campaigns.served('dear')?.targetUrl).toBe('https://advertiser.example/dear');
+    expect(service.served('dear')?.targetUrl).toBe('https://advertiser.example/dear');
 
     campaigns.notifyExhausted('dear');
 
     expect(winner()).toBe('cheap');
-    expect(campaigns.served('dear')).toBeUndefined();
+    expect(service.served('dear')).toBeUndefined();
     expect(snapshots.reads).toBe(1);
   });
 
@@ -122,7 +119,7 @@ describe('CampaignIndexService', () => {
     await rebuilding;
 
     expect(winner()).toBe('cheap');
-    expect(campaigns.served('dear')).toBeUndefined();
+    expect(service.served('dear')).toBeUndefined();
   });
 
   it('serves a campaign again when a rebuild that began after its exclusion reads it as servable', async () => {

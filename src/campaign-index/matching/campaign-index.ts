@@ -1,5 +1,8 @@
-import type { IndexedCampaign, MatchRequest, MatchResult } from '@/ads/matching/matching.types';
-import { CampaignIndexBuilder } from './campaign-index-builder';
+import type {
+  IndexedCampaign,
+  MatchRequest,
+  MatchResult,
+} from '@/campaign-index/matching/matching.types';
 import { CONVERSATION_KEYWORD_FACTOR, markConversationKeywords } from './conversation-keywords';
 import {
   BID,
@@ -13,10 +16,6 @@ import {
 } from './index-layout';
 import { walkSentLists } from './max-score-walk';
 import { Search } from './scoring';
-
-// The public entry: callers import the index and its builder from here. The builder imports
-// `CampaignIndex` back; each uses the other only inside functions, so the cycle is harmless.
-export { CampaignIndexBuilder };
 
 /**
  * An in-memory index of the servable campaigns, built once from a snapshot
@@ -49,16 +48,6 @@ export class CampaignIndex {
       sent: new Uint8Array(vocabularySize),
       stamp: 0,
     };
-  }
-
-  /**
-   * Campaigns without keywords, or with a bid that is not a finite non-negative number,
-   * can never be served and are left out. Ids are expected to be unique.
-   */
-  static build(campaigns: readonly IndexedCampaign[]): CampaignIndex {
-    const builder = new CampaignIndexBuilder();
-    for (const campaign of campaigns) builder.add(campaign);
-    return builder.build();
   }
 
   /** Campaigns served: those indexed, less those excluded since. */

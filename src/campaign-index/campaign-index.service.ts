@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
 import {
   type ServabilityProbe,
   type ServableCampaign,
@@ -7,7 +7,8 @@ import {
 } from '@/campaigns/servable-campaigns.reader';
 import { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
-import { CampaignIndex, CampaignIndexBuilder } from './matching/campaign-index';
+import { CampaignIndex } from './matching/campaign-index';
+import { buildCampaignIndex, CampaignIndexBuilder } from './matching/campaign-index-builder';
 import type { IndexedCampaign } from './matching/matching.types';
 
 /**
@@ -30,6 +31,12 @@ const DAY_MS = 86_400_000;
 const RETRY_FIRST_DELAY_MS = 500;
 const RETRY_ATTEMPTS = 6;
 
+/** What the click path needs of a campaign, served from memory when it can. */
+export interface ServedCampaign {
+  id: string;
+  targetUrl: string;
+}
+
 /** What the live index was built from, to tell at the periodic refresh whether it is stale. */
 interface BuiltFrom {
   /** The servability probe taken just before the snapshot was read. */
@@ -43,7 +50,7 @@ interface BuiltFrom {
 /**
  * Owns the in-memory index of servable campaigns. A rebuild makes a new index and swaps it
  * in, so a request always matches against one consistent snapshot. Rebuilt after every
- * campaign change made through CampaignsService (awaited, so the change is live when that
+ * campaign change announced by CampaignChangeNotifier (awaited, so the change is live when that
  * call returns; a failed one is retried, see `rebuildAfterChange`) and, at CAMPAIGN_INDEX_REFRESH_SECONDS, when the servability probe or the
  * clock says the snapshot may be stale (changes made on other instances without Redis,
  * schedules, the UTC day of daily budgets). A burst of changes costs at most the running
@@ -56,7 +63,7 @@ interface BuiltFrom {
 @Injectable()
 export class CampaignIndexService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CampaignIndexService.name);
-  private index: CampaignIndex = CampaignIndex.build([]);
+  private index: CampaignIndex = buildCampaignIndex([]);
   private running: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -71,20 +78,26 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
   private readonly exclusionLogs = new Set<Set<string>>();
 
   constructor(
-    private readonly campaigns: CampaignsService,
+    changes: CampaignChangeNotifier,
     private readonly snapshots: ServableCampaignsReader,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
   ) {
     metrics.readFrom('campaignIndexSize', () => this.index.size);
-    this.campaigns.onChange(() => this.rebuildAfterChange());
-    this.campaigns.onExhausted((campaignId) => this.exclude(campaignId));
-    // Clicks redirect from the served snapshot instead of reading the campaign per click.
-    this.campaigns.registerServed((id) => this.index.get(id));
+    changes.onChange(() => this.rebuildAfterChange());
+    changes.onExhausted((campaignId) => this.exclude(campaignId));
   }
 
   get current(): CampaignIndex {
     return this.index;
+  }
+
+  /**
+   * The campaign as the live index serves it; undefined when it is not served. Clicks
+   * redirect from it instead of reading the campaign per click.
+   */
+  served(id: string): ServedCampaign | undefined {
+    return this.index.get(id);
   }
 
   /** Built from the database at least once (readiness); before that nothing is served. */

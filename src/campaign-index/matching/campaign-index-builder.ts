@@ -1,4 +1,5 @@
-import type { Device, IndexedCampaign } from '@/ads/matching/matching.types';
+import type { Device } from '@/campaigns/devices';
+import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 import { CampaignIndex } from './campaign-index';
 import { indexPhrases } from './conversation-keywords';
 import { IdTable, idHash } from './id-table';
@@ -15,7 +16,7 @@ import {
   TOTAL_WEIGHT,
 } from './index-layout';
 import { mergeSort } from './merge-sort';
-import { normaliseKeyword } from './normalise';
+import { normaliseKeyword } from '@/campaigns/keywords';
 import { keywordWeight } from './scoring';
 import { StringColumn } from './string-column';
 
@@ -226,4 +227,15 @@ export class CampaignIndexBuilder {
       ...phrases,
     });
   }
+}
+
+/**
+ * The index of `campaigns`, built at once. Campaigns without keywords, or with a bid that
+ * is not a finite non-negative number, can never be served and are left out. Ids are
+ * expected to be unique.
+ */
+export function buildCampaignIndex(campaigns: readonly IndexedCampaign[]): CampaignIndex {
+  const builder = new CampaignIndexBuilder();
+  for (const campaign of campaigns) builder.add(campaign);
+  return builder.build();
 }

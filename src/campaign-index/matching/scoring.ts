@@ -1,4 +1,4 @@
-import type { MatchRequest } from '@/ads/matching/matching.types';
+import type { MatchRequest } from '@/campaign-index/matching/matching.types';
 import {
   BID,
   FACTS_PER_CAMPAIGN,

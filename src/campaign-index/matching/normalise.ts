@@ -1,23 +1,7 @@
 /**
- * Text normalisation shared by campaign keywords, request keywords and conversation text,
- * so that the same word written differently ("ＡＩ", "Ai ", "ai") always meets itself.
+ * Words of conversation text for the matcher, folded like keywords (normaliseKeyword in
+ * src/campaigns/keywords.ts) so that a word in a conversation meets the same keyword.
  */
-
-/** Collapses the keyword's look-alikes: compatibility forms, case and spacing. */
-export function normaliseKeyword(raw: string): string {
-  // toLowerCase, unlike toLocaleLowerCase, gives the same answer on every server locale.
-  return raw.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}
-
-/** Splits `context_keywords` ("AI, machine  learning,ai") into distinct normalised keywords. */
-export function parseKeywordList(csv: string): string[] {
-  const keywords = new Set<string>();
-  for (const part of csv.split(',')) {
-    const keyword = normaliseKeyword(part);
-    if (keyword !== '') keywords.add(keyword);
-  }
-  return [...keywords];
-}
 
 const SEPARATOR = 0;
 const WORD = 1;

@@ -1,9 +1,13 @@
-import { CampaignIndex, CampaignIndexBuilder } from '@/ads/matching/campaign-index';
-import { MAX_CONVERSATION_KEYWORDS } from '@/ads/matching/conversation-keywords';
-import type { Device, IndexedCampaign, MatchRequest } from '@/ads/matching/matching.types';
-import { normaliseKeyword, parseKeywordList } from '@/ads/matching/normalise';
-import { keywordWeight } from '@/ads/matching/scoring';
-import { matchesTargeting } from '@/ads/matching/targeting';
+import {
+  buildCampaignIndex,
+  CampaignIndexBuilder,
+} from '@/campaign-index/matching/campaign-index-builder';
+import { MAX_CONVERSATION_KEYWORDS } from '@/campaign-index/matching/conversation-keywords';
+import type { IndexedCampaign, MatchRequest } from '@/campaign-index/matching/matching.types';
+import type { Device } from '@/campaigns/devices';
+import { normaliseKeyword, parseKeywordList } from '@/campaigns/keywords';
+import { keywordWeight } from '@/campaign-index/matching/scoring';
+import { matchesTargeting } from '@/campaign-index/matching/targeting';
 import { containsKeyword, tokeniseText } from '../../../test/support/tokenised-text';
 
 const UNIT = 1_000_000;
@@ -40,23 +44,23 @@ function request(keywords: string, overrides: Partial<MatchRequest> = {}): Match
 }
 
 function winnerOf(campaigns: IndexedCampaign[], matchRequest: MatchRequest): string | undefined {
-  return CampaignIndex.build(campaigns).match(matchRequest)?.campaign.id;
+  return buildCampaignIndex(campaigns).match(matchRequest)?.campaign.id;
 }
 
 describe('CampaignIndex', () => {
   describe('candidates', () => {
     it('finds no ad when no campaign shares a keyword with the request', () => {
-      const index = CampaignIndex.build([campaign(['ai']), campaign(['travel'])]);
+      const index = buildCampaignIndex([campaign(['ai']), campaign(['travel'])]);
       expect(index.match(request('cooking, gardening'))).toBeNull();
     });
 
     it('finds no ad in an empty index', () => {
-      expect(CampaignIndex.build([]).match(request('ai'))).toBeNull();
+      expect(buildCampaignIndex([]).match(request('ai'))).toBeNull();
     });
 
     it('shows the only campaign sharing a keyword, fully relevant when all its keywords were sent', () => {
       const robots = campaign(['ai', 'robots'], { bidMicros: 2 * UNIT });
-      const index = CampaignIndex.build([campaign(['travel']), robots]);
+      const index = buildCampaignIndex([campaign(['travel']), robots]);
       expect(index.match(request('Robots, AI'))).toEqual({
         campaign: robots,
         relevance: 1,
@@ -71,7 +75,7 @@ describe('CampaignIndex', () => {
     });
 
     it('counts a keyword sent twice only once', () => {
-      const index = CampaignIndex.build([campaign(['ai', 'robots']), campaign(['robots'])]);
+      const index = buildCampaignIndex([campaign(['ai', 'robots']), campaign(['robots'])]);
       const result = index.match({ ...request('ai'), keywords: ['ai', 'ai'] });
       const ai = keywordWeight(2, 1);
       const robots = keywordWeight(2, 2);
@@ -89,7 +93,7 @@ describe('CampaignIndex', () => {
 
     it('lets a half-matched campaign that bids three times more beat a fully matched one', () => {
       const [halfMatched, fullyMatched, other] = halfMatchedAt(3 * UNIT);
-      const result = CampaignIndex.build([halfMatched, fullyMatched, other]).match(request('ai'));
+      const result = buildCampaignIndex([halfMatched, fullyMatched, other]).match(request('ai'));
       expect(result?.campaign.id).toBe(halfMatched.id);
       expect(result?.relevance).toBeCloseTo(0.5, 12);
       expect(result?.score).toBeCloseTo(1.5 * UNIT, 3);
@@ -97,7 +101,7 @@ describe('CampaignIndex', () => {
 
     it('prefers a fully matched campaign over a half-matched one bidding less than twice as much', () => {
       const [halfMatched, fullyMatched, other] = halfMatchedAt(1.8 * UNIT);
-      const result = CampaignIndex.build([halfMatched, fullyMatched, other]).match(request('ai'));
+      const result = buildCampaignIndex([halfMatched, fullyMatched, other]).match(request('ai'));
       expect(result?.campaign.id).toBe(fullyMatched.id);
       expect(result?.score).toBe(UNIT);
     });
@@ -112,7 +116,7 @@ describe('CampaignIndex', () => {
         campaign(['common', 'delta']),
       ];
       const rareMatch = campaign(['rare', 'epsilon']);
-      const index = CampaignIndex.build([commonMatch, ...fillers, rareMatch]);
+      const index = buildCampaignIndex([commonMatch, ...fillers, rareMatch]);
       const result = index.match(request('common, rare'));
       expect(result?.campaign.id).toBe(rareMatch.id);
       expect(result?.relevance).toBeCloseTo(0.5, 12);
@@ -120,7 +124,7 @@ describe('CampaignIndex', () => {
 
     it('weighs a keyword by ln(1 + campaigns / campaigns holding it)', () => {
       const partly = campaign(['ai', 'robots', 'cooking']);
-      const index = CampaignIndex.build([partly, campaign(['ai']), campaign(['ai', 'travel'])]);
+      const index = buildCampaignIndex([partly, campaign(['ai']), campaign(['ai', 'travel'])]);
       const ai = Math.log(1 + 3 / 3);
       const once = Math.log(1 + 3 / 1);
       const result = index.match(request('robots'));
@@ -133,7 +137,7 @@ describe('CampaignIndex', () => {
     it('lets a keyword found in the conversation break a tie among candidates, at half weight', () => {
       const cooking = campaign(['ai', 'cooking'], { createdAt: 1 });
       const robots = campaign(['ai', 'robots'], { createdAt: 2 });
-      const index = CampaignIndex.build([cooking, robots]);
+      const index = buildCampaignIndex([cooking, robots]);
       const result = index.match(request('ai', { conversation: 'Can AI help me build Robots?' }));
       const ai = keywordWeight(2, 2);
       const once = keywordWeight(2, 1);
@@ -156,7 +160,7 @@ describe('CampaignIndex', () => {
         campaign(['ai', `topic${index}`], { bidMicros: 2 * UNIT - index * 50_000 }),
       );
       const robots = campaign(['robots'], { bidMicros: 0.8 * UNIT });
-      const index = CampaignIndex.build([...candidates, robots]);
+      const index = buildCampaignIndex([...candidates, robots]);
       const result = index.match(request('ai', { conversation: 'robots everywhere' }));
       expect(result?.campaign.id).toBe(candidates[0].id);
       expect(result?.score).toBeCloseTo(
@@ -198,7 +202,7 @@ describe('CampaignIndex', () => {
     it('shows a dearer campaign whose other keywords the conversation mentions over a cheaper exact match', () => {
       const exact = campaign(['ai'], { bidMicros: UNIT, createdAt: 1 });
       const broad = campaign(['ai', 'robots', 'drones', 'sensors'], { bidMicros: 1.8 * UNIT });
-      const index = CampaignIndex.build([exact, broad]);
+      const index = buildCampaignIndex([exact, broad]);
       const conversation = 'Which sensors do drones and robots use?';
       const ai = keywordWeight(2, 2);
       const once = keywordWeight(2, 1);
@@ -209,7 +213,7 @@ describe('CampaignIndex', () => {
     });
 
     it('counts a sent keyword at full weight once even when the conversation repeats it', () => {
-      const index = CampaignIndex.build([campaign(['ai', 'robots', 'cooking'])]);
+      const index = buildCampaignIndex([campaign(['ai', 'robots', 'cooking'])]);
       const result = index.match(request('ai', { conversation: 'ai, AI and more ai' }));
       expect(result?.relevance).toBeCloseTo(1 / 3, 12);
     });
@@ -220,7 +224,7 @@ describe('CampaignIndex', () => {
       // x and y are each held by two campaigns, so the dearer campaign is exactly half matched.
       const cheaper = campaign(['x'], { bidMicros: 2 * UNIT, createdAt: 1, id: 'a' });
       const dearer = campaign(['x', 'y'], { bidMicros: 4 * UNIT, createdAt: 2, id: 'b' });
-      const index = CampaignIndex.build([cheaper, dearer, campaign(['y', 'z'])]);
+      const index = buildCampaignIndex([cheaper, dearer, campaign(['y', 'z'])]);
       const result = index.match(request('x'));
       expect(result?.campaign.id).toBe(dearer.id);
       expect(result?.score).toBe(2 * UNIT);
@@ -277,7 +281,7 @@ describe('CampaignIndex', () => {
   describe('contents', () => {
     it('counts and finds the campaigns it holds by id', () => {
       const first = campaign(['ai']);
-      const index = CampaignIndex.build([first, campaign(['travel'])]);
+      const index = buildCampaignIndex([first, campaign(['travel'])]);
       expect(index.size).toBe(2);
       expect(index.get(first.id)).toEqual(first);
       expect(index.get('unknown')).toBeUndefined();
@@ -292,7 +296,7 @@ describe('CampaignIndex', () => {
       });
       const emptyImage = campaign(['ai'], { imageUrl: '' });
       const noImage = campaign(['ai'], { imageUrl: null });
-      const index = CampaignIndex.build([accented, emptyImage, noImage]);
+      const index = buildCampaignIndex([accented, emptyImage, noImage]);
       expect(index.get(accented.id)).toEqual(accented);
       expect(index.get('kampagne-ü-🍰')).toBeUndefined();
       expect(index.get(emptyImage.id)?.imageUrl).toBe('');
@@ -305,7 +309,7 @@ describe('CampaignIndex', () => {
           id: `0190a6f4-${String(index).padStart(4, '0')}-7000-8000-00000000${index % 10}abc`,
         }),
       );
-      const index = CampaignIndex.build(campaigns);
+      const index = buildCampaignIndex(campaigns);
       for (const held of campaigns) expect(index.get(held.id)?.id).toBe(held.id);
       expect(index.get(`${campaigns[0].id}x`)).toBeUndefined();
       expect(index.get(campaigns[0].id.slice(1))).toBeUndefined();
@@ -316,7 +320,7 @@ describe('CampaignIndex', () => {
       const servable = campaign(['ai']);
       const noKeywords = campaign([' ', '']);
       const noBid = campaign(['ai'], { bidMicros: Number.NaN });
-      const index = CampaignIndex.build([servable, noKeywords, noBid]);
+      const index = buildCampaignIndex([servable, noKeywords, noBid]);
       expect(index.size).toBe(2);
       expect(index.get(noBid.id)).toBeUndefined();
       expect(index.match(request('ai'))?.campaign.id).toBe(servable.id);
@@ -327,7 +331,7 @@ describe('CampaignIndex', () => {
     it('lets the next best candidate win once the best is excluded, and no longer finds it by id', () => {
       const best = campaign(['ai'], { bidMicros: 3 * UNIT });
       const next = campaign(['ai'], { bidMicros: 2 * UNIT });
-      const index = CampaignIndex.build([best, next, campaign(['travel'])]);
+      const index = buildCampaignIndex([best, next, campaign(['travel'])]);
       expect(index.exclude(best.id)).toBe(true);
       expect(index.match(request('ai'))?.campaign.id).toBe(next.id);
       expect(index.get(best.id)).toBeUndefined();
@@ -337,7 +341,7 @@ describe('CampaignIndex', () => {
 
     it('finds no ad when every candidate is excluded, and ignores unknown or repeated ids', () => {
       const only = campaign(['ai']);
-      const index = CampaignIndex.build([only]);
+      const index = buildCampaignIndex([only]);
       expect(index.exclude('unknown')).toBe(false);
       expect(index.exclude(only.id)).toBe(true);
       expect(index.exclude(only.id)).toBe(false);
@@ -348,7 +352,7 @@ describe('CampaignIndex', () => {
     it('passes over an excluded campaign that the conversation would have lifted', () => {
       const lifted = campaign(['ai', 'robots'], { bidMicros: 2 * UNIT });
       const plain = campaign(['ai'], { bidMicros: UNIT });
-      const index = CampaignIndex.build([lifted, plain]);
+      const index = buildCampaignIndex([lifted, plain]);
       const asked = request('ai', { conversation: 'robots' });
       expect(index.match(asked)?.campaign.id).toBe(lifted.id);
       index.exclude(lifted.id);
@@ -366,7 +370,7 @@ describe('CampaignIndex', () => {
       const builder = new CampaignIndexBuilder();
       campaigns.forEach((c) => builder.add(c));
       const sliced = await builder.buildInSlices(0.1);
-      const whole = CampaignIndex.build(campaigns);
+      const whole = buildCampaignIndex(campaigns);
       for (const keywords of ['k1', 'k2, k5', 'k100', 'k3, k12, k50']) {
         const asked = request(keywords, { conversation: 'k4 k9 k77' });
         expect(sliced.match(asked)).toEqual(whole.match(asked));
@@ -402,7 +406,7 @@ describe('CampaignIndex', () => {
             devices: random() < 0.2 ? [pick<Device>(['mobile', 'desktop'])] : [],
           }),
         );
-        const index = CampaignIndex.build(campaigns);
+        const index = buildCampaignIndex(campaigns);
         const scanEveryCampaign = fullScanner(campaigns);
         let matched = 0;
         for (let trial = 0; trial < 300; trial++) {

@@ -1,4 +1,4 @@
-import type { IndexedCampaign } from '@/ads/matching/matching.types';
+import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 import type { IdTable } from './id-table';
 import type { StringColumn } from './string-column';
 

@@ -1,5 +1,9 @@
-import type { Device } from '@/ads/matching/matching.types';
-import { matchesTargeting, resolveCountry, resolveDevice } from '@/ads/matching/targeting';
+import type { Device } from '@/campaigns/devices';
+import {
+  matchesTargeting,
+  resolveCountry,
+  resolveDevice,
+} from '@/campaign-index/matching/targeting';
 
 // Delegates to the real parser; only counts how often a user agent is parsed.
 jest.mock('ua-parser-js', () => {

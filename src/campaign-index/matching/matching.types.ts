@@ -1,6 +1,4 @@
-/** Device classes a campaign can target (a campaign's `devices[]`). */
-export const DEVICES = ['mobile', 'tablet', 'desktop'] as const;
-export type Device = (typeof DEVICES)[number];
+import type { Device } from '@/campaigns/devices';
 
 /**
  * A campaign as the matcher sees it: only what matching, scoring and rendering need.
