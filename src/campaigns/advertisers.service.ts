@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import type { Page } from '@/common/dto/page-query.dto';
 import { newId } from '@/database/columns';
+import { AdvertisersRepository } from './advertisers.repository';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { Advertiser, AdvertiserStatus } from './entities/advertiser.entity';
 
@@ -19,46 +18,37 @@ export interface AdvertiserChanges {
 @Injectable()
 export class AdvertisersService {
   constructor(
-    @InjectRepository(Advertiser) private readonly advertisers: Repository<Advertiser>,
+    private readonly advertisers: AdvertisersRepository,
     private readonly changes: CampaignChangeNotifier,
   ) {}
 
   async create(name: string, contactEmail: string | null = null): Promise<Advertiser> {
     const now = new Date();
-    return this.advertisers.save(
-      this.advertisers.create({
-        id: newId(),
-        name,
-        contactEmail,
-        status: 'active',
-        createdAt: now,
-        updatedAt: now,
-      }),
-    );
+    return this.advertisers.insert({
+      id: newId(),
+      name,
+      contactEmail,
+      status: 'active',
+      createdAt: now,
+      updatedAt: now,
+    });
   }
 
   /** Ids of the advertisers whose campaigns may be served. */
-  async activeIds(): Promise<string[]> {
-    const rows = await this.advertisers.find({ select: { id: true }, where: { status: 'active' } });
-    return rows.map((row) => row.id);
+  activeIds(): Promise<string[]> {
+    return this.advertisers.activeIds();
   }
 
   findById(id: string): Promise<Advertiser | null> {
-    return this.advertisers.findOneBy({ id });
+    return this.advertisers.findById(id);
   }
 
   /** Newest first. */
-  async list(
+  list(
     status: AdvertiserStatus | undefined,
     page: Page,
   ): Promise<{ items: Advertiser[]; total: number }> {
-    const [items, total] = await this.advertisers.findAndCount({
-      where: status ? { status } : {},
-      order: { createdAt: 'DESC', id: 'DESC' },
-      skip: page.offset,
-      take: page.perPage,
-    });
-    return { items, total };
+    return this.advertisers.listNewestFirst(status, page);
   }
 
   /** Applies the fields given (`contactEmail: null` clears it); returns the result. */
@@ -72,15 +62,12 @@ export class AdvertisersService {
       status: changes.status ?? advertiser.status,
       updatedAt: new Date(),
     };
-    await this.advertisers.update(
-      { id: advertiser.id },
-      {
-        name: updated.name,
-        contactEmail: updated.contactEmail,
-        status: updated.status,
-        updatedAt: updated.updatedAt,
-      },
-    );
+    await this.advertisers.update(advertiser.id, {
+      name: updated.name,
+      contactEmail: updated.contactEmail,
+      status: updated.status,
+      updatedAt: updated.updatedAt,
+    });
     // Whether the advertiser's campaigns may be served has changed.
     if (statusChanged) await this.changes.notifyChanged();
     return updated;

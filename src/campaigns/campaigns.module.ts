@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ReportsModule } from '@/earnings/reports.module';
 import { AdvertiserManagementService } from './advertiser-management.service';
 import { AdvertisersController } from './advertisers.controller';
+import { AdvertisersRepository } from './advertisers.repository';
 import { AdvertisersService } from './advertisers.service';
 import { CampaignBillingService } from './campaign-billing.service';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
@@ -26,6 +27,7 @@ import { Campaign } from './entities/campaign.entity';
     CampaignManagementService,
     ServableCampaignsReader,
     CampaignsRepository,
+    AdvertisersRepository,
     CampaignBillingService,
   ],
   exports: [

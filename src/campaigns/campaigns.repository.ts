@@ -2,10 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { dialectOf } from '@/database/dialect';
+import type { Page } from '@/common/dto/page-query.dto';
+import { dialectOf, isMysql } from '@/database/dialect';
+import { transactionWithRetry } from '@/database/sql';
 import { updateByIds } from '@/database/statements';
+import type { CampaignChanges } from './campaign-audit';
 import { type BudgetColumns, type BudgetState, budgetFromRow } from './campaign-budget';
-import { Campaign } from './entities/campaign.entity';
+import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
+import { Campaign, type CampaignStatus } from './entities/campaign.entity';
+
+/** Which campaigns a list holds; every given condition must hold. */
+export interface CampaignListFilter {
+  status?: CampaignStatus;
+  advertiserId?: string;
+  /** A normalised keyword (see `normaliseKeyword`): campaigns targeting it. */
+  keyword?: string;
+}
 
 /** A campaign as billing reads it, under lock: what decides whether a click is paid. */
 export interface ChargeableCampaign {
@@ -55,10 +67,106 @@ export interface ServabilityFigures {
   latestAudit: number | null;
 }
 
-/** The campaigns table's queries: billing's budget reads and writes, and the index's snapshot. */
+/**
+ * The queries of the campaigns table and its audit: operators' reads and audited writes,
+ * billing's budget reads and writes, and the index's snapshot.
+ */
 @Injectable()
 export class CampaignsRepository {
-  constructor(@InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>) {}
+  constructor(
+    @InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>,
+    @InjectRepository(CampaignAuditEntry) private readonly audit: Repository<CampaignAuditEntry>,
+  ) {}
+
+  /**
+   * Runs `work` in one transaction, run again whole when the database reports contention;
+   * `work` hands the transaction's manager to this repository's methods.
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return transactionWithRetry(this.campaigns.manager, work);
+  }
+
+  findById(id: string): Promise<Campaign | null> {
+    return this.campaigns.findOneBy({ id });
+  }
+
+  /**
+   * The campaign, in the caller's transaction. MySQL locks the row so that concurrent edits
+   * audit against what they replace; SQLite serialises writers anyway and has no row locks.
+   */
+  lockForUpdate(manager: EntityManager, id: string): Promise<Campaign | null> {
+    return manager.findOne(Campaign, {
+      where: { id },
+      ...(isMysql(manager) ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+  }
+
+  /** Stores a new campaign and the audit entry of its creation, in one transaction. */
+  async insertWithAudit(campaign: Campaign, created: CampaignAuditEntry): Promise<void> {
+    await this.transaction(async (manager) => {
+      await manager.insert(Campaign, campaign);
+      await manager.insert(CampaignAuditEntry, created);
+    });
+  }
+
+  /**
+   * Writes an operator's changes (never the spend columns, so a concurrent click's charge is
+   * never overwritten) and their audit entries, in the caller's transaction.
+   */
+  async updateWithAudit(
+    manager: EntityManager,
+    id: string,
+    changes: CampaignChanges & Pick<Campaign, 'updatedAt'>,
+    entries: CampaignAuditEntry[],
+  ): Promise<void> {
+    await manager.update(Campaign, { id }, changes);
+    await manager.insert(CampaignAuditEntry, entries);
+  }
+
+  /** One page of the campaigns that pass the filter, newest first, and their count. */
+  async listNewestFirst(
+    filter: CampaignListFilter,
+    page: Page,
+  ): Promise<{ items: Campaign[]; total: number }> {
+    const query = this.campaigns
+      .createQueryBuilder('campaign')
+      .orderBy('campaign.createdAt', 'DESC')
+      .addOrderBy('campaign.id', 'DESC')
+      .offset(page.offset)
+      .limit(page.perPage);
+    if (filter.status) query.andWhere('campaign.status = :status', { status: filter.status });
+    if (filter.advertiserId) {
+      query.andWhere('campaign.advertiserId = :advertiserId', {
+        advertiserId: filter.advertiserId,
+      });
+    }
+    if (filter.keyword !== undefined) {
+      // Keywords are stored as a JSON array, so a quoted element matches whole keywords only.
+      const element = JSON.stringify(filter.keyword);
+      query.andWhere("campaign.keywords LIKE :element ESCAPE '!'", {
+        element: `%${element.replace(/[!%_]/g, '!$&')}%`,
+      });
+    }
+    const [items, total] = await query.getManyAndCount();
+    return { items, total };
+  }
+
+  /**
+   * One page of a campaign's audit: newest change first, the fields of one change in the
+   * order they were written (ids are time-ordered).
+   */
+  async auditNewestFirst(
+    campaignId: string,
+    page: Page,
+  ): Promise<{ items: CampaignAuditEntry[]; total: number }> {
+    const [items, total] = await this.audit.findAndCount({
+      where: { campaignId },
+      order: { createdAt: 'DESC', id: 'ASC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+    return { items, total };
+  }
 
   /**
    * The campaigns' budgets, in the caller's transaction. On MySQL the rows are locked (in id

@@ -1,17 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { EntityManager, FindOneOptions, Repository } from 'typeorm';
 import { normaliseKeyword } from '@/campaigns/keywords';
 import type { Device } from '@/campaigns/devices';
 import { utcDay } from '@/common/clock';
 import { ProblemException } from '@/common/problem';
 import { newId } from '@/database/columns';
-import { isMysql } from '@/database/dialect';
-import { transactionWithRetry } from '@/database/sql';
 import { AdvertisersService } from './advertisers.service';
 import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
+import { CampaignsRepository } from './campaigns.repository';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
@@ -48,8 +45,7 @@ export interface CampaignFilter {
 @Injectable()
 export class CampaignsService {
   constructor(
-    @InjectRepository(Campaign) private readonly campaigns: Repository<Campaign>,
-    @InjectRepository(CampaignAuditEntry) private readonly audit: Repository<CampaignAuditEntry>,
+    private readonly campaigns: CampaignsRepository,
     private readonly advertisers: AdvertisersService,
     private readonly changes: CampaignChangeNotifier,
   ) {}
@@ -62,7 +58,7 @@ export class CampaignsService {
       ]);
     }
     const now = new Date();
-    const campaign = this.campaigns.create({
+    const campaign: Campaign = {
       id: newId(),
       advertiserId: input.advertiserId,
       name: input.name,
@@ -83,15 +79,12 @@ export class CampaignsService {
       status: input.status ?? 'active',
       createdAt: now,
       updatedAt: now,
-    });
+    };
     assertCampaignRules(campaign);
-    await transactionWithRetry(this.campaigns.manager, async (manager) => {
-      await manager.insert(Campaign, campaign);
-      await manager.insert(CampaignAuditEntry, {
-        ...auditEntry(campaign.id, actorId, now),
-        action: 'created',
-        newValue: auditSnapshot(toCampaignDto(campaign, utcDay(now))),
-      });
+    await this.campaigns.insertWithAudit(campaign, {
+      ...auditEntry(campaign.id, actorId, now),
+      action: 'created',
+      newValue: auditSnapshot(toCampaignDto(campaign, utcDay(now))),
     });
     await this.changes.notifyChanged();
     return campaign;
@@ -109,17 +102,19 @@ export class CampaignsService {
   ): Promise<Campaign> {
     const now = new Date();
     const today = utcDay(now);
-    const outcome = await transactionWithRetry(this.campaigns.manager, async (manager) => {
-      const current = await manager.findOne(Campaign, { where: { id }, ...forUpdate(manager) });
+    const outcome = await this.campaigns.transaction(async (transaction) => {
+      // Locked, so that concurrent edits audit against what they replace.
+      const current = await this.campaigns.lockForUpdate(transaction, id);
       if (!current) throw campaignNotFound();
       assertChangeable(current);
       const next: Campaign = { ...current, ...changes, updatedAt: now };
       assertCampaignRules(next);
       const changed = fieldChanges(toCampaignDto(current, today), toCampaignDto(next, today));
       if (changed.length === 0) return { campaign: current, changed: false };
-      await manager.update(Campaign, { id }, { ...changes, updatedAt: now });
-      await manager.insert(
-        CampaignAuditEntry,
+      await this.campaigns.updateWithAudit(
+        transaction,
+        id,
+        { ...changes, updatedAt: now },
         changed.map((change) => ({
           ...auditEntry(id, actorId, now),
           action: 'updated' as const,
@@ -135,57 +130,30 @@ export class CampaignsService {
   }
 
   findById(id: string): Promise<Campaign | null> {
-    return this.campaigns.findOneBy({ id });
+    return this.campaigns.findById(id);
   }
 
-  /** Newest first. */
-  async list(filter: CampaignFilter, page: Page): Promise<{ items: Campaign[]; total: number }> {
-    const query = this.campaigns
-      .createQueryBuilder('campaign')
-      .orderBy('campaign.createdAt', 'DESC')
-      .addOrderBy('campaign.id', 'DESC')
-      .offset(page.offset)
-      .limit(page.perPage);
-    if (filter.status) query.andWhere('campaign.status = :status', { status: filter.status });
-    if (filter.advertiserId) {
-      query.andWhere('campaign.advertiserId = :advertiserId', {
+  /** Newest first; a keyword filter matches campaigns targeting it once normalised. */
+  list(filter: CampaignFilter, page: Page): Promise<{ items: Campaign[]; total: number }> {
+    const { keyword } = filter;
+    return this.campaigns.listNewestFirst(
+      {
+        status: filter.status,
         advertiserId: filter.advertiserId,
-      });
-    }
-    if (filter.keyword !== undefined) {
-      // Keywords are stored as a JSON array, so a quoted element matches whole keywords only.
-      const element = JSON.stringify(normaliseKeyword(filter.keyword));
-      query.andWhere("campaign.keywords LIKE :element ESCAPE '!'", {
-        element: `%${element.replace(/[!%_]/g, '!$&')}%`,
-      });
-    }
-    const [items, total] = await query.getManyAndCount();
-    return { items, total };
+        keyword: keyword === undefined ? undefined : normaliseKeyword(keyword),
+      },
+      page,
+    );
   }
 
   /** Newest change first; the fields of one change in their usual order. */
-  async auditOf(
-    campaignId: string,
-    page: Page,
-  ): Promise<{ items: CampaignAuditEntry[]; total: number }> {
-    const [items, total] = await this.audit.findAndCount({
-      where: { campaignId },
-      order: { createdAt: 'DESC', id: 'ASC' },
-      skip: page.offset,
-      take: page.perPage,
-    });
-    return { items, total };
+  auditOf(campaignId: string, page: Page): Promise<{ items: CampaignAuditEntry[]; total: number }> {
+    return this.campaigns.auditNewestFirst(campaignId, page);
   }
 }
 
 export const campaignNotFound = (): ProblemException =>
   ProblemException.notFound('campaign_not_found', 'No campaign has this id.');
-
-/** MySQL locks the row so that concurrent edits audit against what they replace; SQLite
- * serialises writers anyway and has no row locks. */
-function forUpdate(manager: EntityManager): Pick<FindOneOptions<Campaign>, 'lock'> {
-  return isMysql(manager) ? { lock: { mode: 'pessimistic_write' } } : {};
-}
 
 function auditEntry(campaignId: string, actorId: string | null, at: Date) {
   return {
