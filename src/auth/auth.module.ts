@@ -12,6 +12,7 @@ import { OperatorAccounts } from './operator-accounts.service';
 import { OperatorBootstrap } from './operator-bootstrap.service';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionGuard } from './session.guard';
+import { SessionsRepository } from './sessions.repository';
 import { SessionsService } from './sessions.service';
 
 @Module({
@@ -31,6 +32,7 @@ import { SessionsService } from './sessions.service';
     AuthService,
     PasswordHasher,
     SessionsService,
+    SessionsRepository,
     // Global: acts on the routes marked @Authenticated() (src/common/authenticated.decorator.ts).
     { provide: APP_GUARD, useClass: SessionGuard },
     LoginThrottle,

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, Repository } from 'typeorm';
 import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { Session } from './entities/session.entity';
+import { SessionsRepository } from './sessions.repository';
 
 interface SessionClaims {
   sid: string;
@@ -18,22 +17,20 @@ interface SessionClaims {
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectRepository(Session) private readonly sessions: Repository<Session>,
+    private readonly sessions: SessionsRepository,
     private readonly jwt: JwtService,
     private readonly config: AppConfig,
   ) {}
 
   async start(publisherId: string): Promise<{ token: string; expiresAt: Date }> {
     const now = new Date();
-    const session = await this.sessions.save(
-      this.sessions.create({
-        id: newId(),
-        publisherId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + this.config.sessionTtlMs),
-        revokedAt: null,
-      }),
-    );
+    const session = await this.sessions.insert({
+      id: newId(),
+      publisherId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.config.sessionTtlMs),
+      revokedAt: null,
+    });
     const claims: SessionClaims = { sid: session.id, sub: publisherId };
     const token = await this.jwt.signAsync(claims, {
       expiresIn: Math.floor(this.config.sessionTtlMs / 1000),
@@ -49,15 +46,10 @@ export class SessionsService {
     } catch {
       return null;
     }
-    return this.sessions.findOneBy({
-      id: claims.sid,
-      publisherId: claims.sub,
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(new Date()),
-    });
+    return this.sessions.findLive(claims.sid, claims.sub, new Date());
   }
 
   async end(sessionId: string): Promise<void> {
-    await this.sessions.update({ id: sessionId }, { revokedAt: new Date() });
+    await this.sessions.revoke(sessionId, new Date());
   }
 }

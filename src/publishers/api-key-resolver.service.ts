@@ -1,10 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { hashApiKey, looksLikeApiKey } from './api-key-material';
 import { AppConfig } from '@/config/app-config';
 import { withDeadline } from '@/database/database-errors';
-import { ApiKey } from './entities/api-key.entity';
+import { ApiKeysRepository } from './api-keys.repository';
 import { affects, CredentialChange, KeyCredential } from './publisher-credentials';
 
 interface CacheEntry {
@@ -30,7 +28,7 @@ export class ApiKeyResolver {
   private static readonly MAX_ENTRIES = 100_000;
 
   constructor(
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
+    private readonly keys: ApiKeysRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -95,10 +93,7 @@ export class ApiKeyResolver {
   }
 
   private async load(hash: string): Promise<KeyCredential | null> {
-    const key = await this.keys.findOne({
-      where: { keyHash: hash },
-      relations: { model: { publisher: true } },
-    });
+    const key = await this.keys.findByHashWithOwners(hash);
     if (!key?.model?.publisher) return null;
     return {
       keyId: key.id,

@@ -1,12 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { DataSource, Repository } from 'typeorm';
 import { ProblemException } from '@/common/problem';
-import { transactionWithRetry } from '@/database/sql';
+import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeyDto, CreatedApiKeyDto, toApiKeyDto } from './dto/api-key.dto';
-import { AiModel } from './entities/ai-model.entity';
-import { ApiKey } from './entities/api-key.entity';
 import { KeyUsageTracker } from './key-usage-tracker.service';
+import { ModelsRepository } from './models.repository';
 import { ModelsService, modelNotFound } from './models.service';
 import { PublishersService } from './publishers.service';
 
@@ -17,8 +14,8 @@ export const MAX_ACTIVE_KEYS_PER_MODEL = 10;
 @Injectable()
 export class ApiKeysService {
   constructor(
-    @InjectRepository(ApiKey) private readonly keys: Repository<ApiKey>,
-    private readonly dataSource: DataSource,
+    private readonly keys: ApiKeysRepository,
+    private readonly modelRows: ModelsRepository,
     private readonly models: ModelsService,
     private readonly publishers: PublishersService,
     private readonly usage: KeyUsageTracker,
@@ -26,10 +23,7 @@ export class ApiKeysService {
 
   async list(publisherId: string, modelId: string): Promise<ApiKeyDto[]> {
     const model = await this.models.owned(publisherId, modelId);
-    const keys = await this.keys.find({
-      where: { modelId: model.id },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const keys = await this.keys.listOldestFirst(model.id);
     return keys.map((key) => toApiKeyDto(key, this.usage.unwrittenUse(key.id)));
   }
 
@@ -38,16 +32,12 @@ export class ApiKeysService {
     modelId: string,
     label: string | null = null,
   ): Promise<CreatedApiKeyDto> {
-    const created = await transactionWithRetry(this.dataSource.manager, async (manager) => {
-      // Writing the model row first locks it (on MySQL and SQLite alike), so concurrent
-      // requests count the active keys one after the other and never exceed the limit.
-      const locked = await manager.update(
-        AiModel,
-        { id: modelId, publisherId },
-        { updatedAt: new Date() },
-      );
-      if (!locked.affected) throw modelNotFound();
-      const active = await manager.countBy(ApiKey, { modelId, status: 'active' });
+    const created = await this.keys.transaction(async (transaction) => {
+      // Locking the model first makes concurrent requests count its active keys one after
+      // the other, so they never exceed the limit.
+      const locked = await this.modelRows.lockOwned(transaction, publisherId, modelId, new Date());
+      if (!locked) throw modelNotFound();
+      const active = await this.keys.countActive(transaction, modelId);
       if (active >= MAX_ACTIVE_KEYS_PER_MODEL) {
         throw new ProblemException(
           HttpStatus.CONFLICT,
@@ -55,7 +45,7 @@ export class ApiKeysService {
           `A model holds at most ${MAX_ACTIVE_KEYS_PER_MODEL} active keys; revoke one first.`,
         );
       }
-      return this.publishers.createApiKey(modelId, label, manager);
+      return this.publishers.createApiKey(modelId, label, transaction);
     });
     return { ...toApiKeyDto(created.key), key: created.secret };
   }
@@ -63,7 +53,7 @@ export class ApiKeysService {
   /** Revokes a key of the model; revoking a revoked key changes nothing. */
   async revoke(publisherId: string, modelId: string, keyId: string): Promise<void> {
     const model = await this.models.owned(publisherId, modelId);
-    const key = await this.keys.findOneBy({ id: keyId, modelId: model.id });
+    const key = await this.keys.findOfModel(model.id, keyId);
     if (!key)
       throw ProblemException.notFound('api_key_not_found', 'This model has no key with this id.');
     if (key.status === 'active') await this.publishers.revokeApiKey(key.id);

@@ -1,6 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { ProblemException } from '@/common/problem';
 import { AiModel, ModelStatus } from './entities/ai-model.entity';
 import { toApiKeyDto } from './dto/api-key.dto';
@@ -11,21 +9,19 @@ import {
   toModelDto,
   UpdateModelDto,
 } from './dto/model.dto';
+import { ModelsRepository } from './models.repository';
 import { PublishersService } from './publishers.service';
 
 /** A publisher's AI models, as the management API shows and changes them. */
 @Injectable()
 export class ModelsService {
   constructor(
-    @InjectRepository(AiModel) private readonly models: Repository<AiModel>,
+    private readonly models: ModelsRepository,
     private readonly publishers: PublishersService,
   ) {}
 
   async list(publisherId: string): Promise<ModelDto[]> {
-    const models = await this.models.find({
-      where: { publisherId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-    });
+    const models = await this.models.listOldestFirst(publisherId);
     return models.map(toModelDto);
   }
 
@@ -57,7 +53,7 @@ export class ModelsService {
       ...(changes.link !== undefined ? { link: changes.link } : {}),
     };
     if (Object.keys(fields).length > 0) {
-      await this.models.update({ id: model.id }, { ...fields, updatedAt: new Date() });
+      await this.models.updateDetails(model.id, fields, new Date());
     }
     if (statusChanges) {
       await this.publishers.setModelStatus(model.id, changes.status as ModelStatus, 'publisher');
@@ -67,10 +63,10 @@ export class ModelsService {
 
   /** An operator's status change, on any publisher's model. */
   async setStatusAsOperator(modelId: string, status: ModelStatus): Promise<ModelDto> {
-    const model = await this.models.findOneBy({ id: modelId });
+    const model = await this.models.findById(modelId);
     if (!model) throw ProblemException.notFound('model_not_found', 'No AI model has this id.');
     await this.publishers.setModelStatus(model.id, status, 'operator');
-    return toModelDto(await this.models.findOneByOrFail({ id: model.id }));
+    return toModelDto(await this.models.getById(model.id));
   }
 
   /** The model if this publisher owns it; any other id is 404, as if it did not exist. */

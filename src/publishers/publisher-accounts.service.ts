@@ -1,6 +1,4 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
 import { pageOf } from '@/common/dto/page-query.dto';
 import { shareToPpm } from '@/common/money';
 import { ProblemException } from '@/common/problem';
@@ -12,12 +10,13 @@ import {
   UpdatePublisherDto,
 } from './dto/publisher-admin.dto';
 import { Publisher } from './entities/publisher.entity';
+import { PublishersRepository } from './publishers.repository';
 
 /** Publisher accounts as the management API shows them, and operators change them. */
 @Injectable()
 export class PublisherAccountsService {
   constructor(
-    @InjectRepository(Publisher) private readonly publishers: Repository<Publisher>,
+    private readonly publishers: PublishersRepository,
     private readonly credentialChanges: CredentialChanges,
   ) {}
 
@@ -26,13 +25,14 @@ export class PublisherAccountsService {
   }
 
   async list(query: PublisherListQueryDto): Promise<PublisherPageDto> {
-    const { page, perPage, offset } = pageOf(query);
-    const [publishers, total] = await this.publishers.findAndCount({
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: offset,
-      take: perPage,
-    });
-    return { items: publishers.map(toPublisherDto), page, per_page: perPage, total };
+    const page = pageOf(query);
+    const [publishers, total] = await this.publishers.listOldestFirst(page);
+    return {
+      items: publishers.map(toPublisherDto),
+      page: page.page,
+      per_page: page.perPage,
+      total,
+    };
   }
 
   /**
@@ -55,21 +55,21 @@ export class PublisherAccountsService {
       );
     }
     await this.publishers.update(
-      { id: publisher.id },
+      publisher.id,
       {
         ...(changes.revenue_share !== undefined
           ? { revenueSharePpm: shareToPpm(changes.revenue_share) }
           : {}),
         ...(changes.status !== undefined ? { status: changes.status } : {}),
-        updatedAt: new Date(),
       },
+      new Date(),
     );
     await this.credentialChanges.announce({ kind: 'publisher', id: publisher.id });
     return this.profile(publisher.id);
   }
 
   private async find(publisherId: string): Promise<Publisher> {
-    const publisher = await this.publishers.findOneBy({ id: publisherId });
+    const publisher = await this.publishers.findById(publisherId);
     if (!publisher)
       throw ProblemException.notFound('publisher_not_found', 'No publisher has this id.');
     return publisher;

@@ -11,10 +11,12 @@ import { ApiKey } from './entities/api-key.entity';
 import { Publisher } from './entities/publisher.entity';
 import { KeyUsageTracker } from './key-usage-tracker.service';
 import { ModelsController } from './models.controller';
+import { ModelsRepository } from './models.repository';
 import { ModelsService } from './models.service';
 import { PublisherController } from './publisher.controller';
 import { PublisherAccountsService } from './publisher-accounts.service';
 import { PublishersAdminController } from './publishers-admin.controller';
+import { PublishersRepository } from './publishers.repository';
 import { PublishersService } from './publishers.service';
 
 @Module({
@@ -35,6 +37,8 @@ import { PublishersService } from './publishers.service';
     PublisherAccountsService,
     ApiKeyGuard,
     ApiKeysRepository,
+    ModelsRepository,
+    PublishersRepository,
   ],
   exports: [
     PublishersService,

@@ -1,0 +1,49 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import type { Page } from '@/common/dto/page-query.dto';
+import { Publisher, type PublisherStatus } from './entities/publisher.entity';
+
+/** What an operator may change on a publisher account. */
+export interface PublisherChanges {
+  revenueSharePpm?: number;
+  status?: PublisherStatus;
+}
+
+/** The publishers table's queries (operators' accounts share the table). */
+@Injectable()
+export class PublishersRepository {
+  constructor(@InjectRepository(Publisher) private readonly publishers: Repository<Publisher>) {}
+
+  /** Stores a new account and returns it as stored. */
+  insert(publisher: Publisher): Promise<Publisher> {
+    return this.publishers.save(this.publishers.create(publisher));
+  }
+
+  findById(id: string): Promise<Publisher | null> {
+    return this.publishers.findOneBy({ id });
+  }
+
+  /** By the email as stored: the caller normalises it. */
+  findByEmail(email: string): Promise<Publisher | null> {
+    return this.publishers.findOneBy({ email });
+  }
+
+  /** Publisher accounts only, not operators. */
+  countPublishers(): Promise<number> {
+    return this.publishers.countBy({ role: 'publisher' });
+  }
+
+  /** One page of every account, oldest first (id breaks ties), and the number of accounts. */
+  listOldestFirst(page: Page): Promise<[Publisher[], number]> {
+    return this.publishers.findAndCount({
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.perPage,
+    });
+  }
+
+  async update(id: string, changes: PublisherChanges, at: Date): Promise<void> {
+    await this.publishers.update({ id }, { ...changes, updatedAt: at });
+  }
+}
