@@ -1,9 +1,8 @@
 import type { SignedIn } from '../factories';
+import { body, campaignCalls, type Json, operatorWithAdvertiser } from '../support/operator-api';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
-
-type Json = Record<string, unknown>;
 
 describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () => {
   let t: TestApp;
@@ -12,128 +11,11 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
 
   beforeAll(async () => {
     t = await startTestApp();
-    operator = await t.f.operator();
-    advertiserId = (
-      await body(await operator.api('POST', '/api/admin/advertisers', { name: 'Acme' }))
-    ).id as string;
+    ({ operator, advertiserId } = await operatorWithAdvertiser(t));
   });
   afterAll(() => t.close());
 
-  async function body(response: Response, status?: number): Promise<Json> {
-    if (status !== undefined) expect(response.status).toBe(status);
-    return (await response.json()) as Json;
-  }
-
-  let n = 0;
-  /** A valid create body for a campaign of the shared advertiser; `overrides` replace fields. */
-  const campaignBody = (overrides: Json = {}): Json => ({
-    advertiser_id: advertiserId,
-    name: `Campaign ${++n}`,
-    text: 'Waterproof boots.',
-    target_url: `https://shop.example/offer/${n}`,
-    keywords: [`keyword${n}`],
-    bid_per_click: 0.35,
-    ...overrides,
-  });
-
-  const create = async (overrides: Json = {}) =>
-    body(await operator.api('POST', '/api/admin/campaigns', campaignBody(overrides)), 201);
-  const patch = (id: unknown, changes: Json) =>
-    operator.api('PATCH', `/api/admin/campaigns/${String(id)}`, changes);
-  const fetchAd = async (key: string, keywords: string) =>
-    t.fetchAds(key, { conversation: 'hello', context_keywords: keywords });
-
-  describe('advertisers', () => {
-    it('creates, reads, lists and updates an advertiser', async () => {
-      const created = await body(
-        await operator.api('POST', '/api/admin/advertisers', {
-          name: '  Globex  ',
-          contact_email: 'ADS@Globex.example',
-        }),
-        201,
-      );
-      expect(created).toEqual({
-        id: expect.any(String),
-        name: 'Globex',
-        contact_email: 'ads@globex.example',
-        status: 'active',
-        created_at: expect.any(String),
-        updated_at: expect.any(String),
-      });
-      const read = await body(
-        await operator.api('GET', `/api/admin/advertisers/${String(created.id)}`),
-        200,
-      );
-      expect(read).toEqual(created);
-
-      const updated = await body(
-        await operator.api('PATCH', `/api/admin/advertisers/${String(created.id)}`, {
-          name: 'Globex Corp',
-          contact_email: null,
-          status: 'inactive',
-        }),
-        200,
-      );
-      expect(updated).toMatchObject({
-        name: 'Globex Corp',
-        contact_email: null,
-        status: 'inactive',
-      });
-
-      const list = await body(
-        await operator.api('GET', '/api/admin/advertisers?status=inactive&per_page=10'),
-        200,
-      );
-      expect(list).toMatchObject({ page: 1, per_page: 10 });
-      expect((list.items as Json[]).map((a) => a.id)).toContain(created.id);
-      expect((list.items as Json[]).every((a) => a.status === 'inactive')).toBe(true);
-    });
-
-    it('answers 404 advertiser_not_found for an unknown advertiser, and 400 for a bad body', async () => {
-      await expectProblem(
-        await operator.api('GET', '/api/admin/advertisers/nope'),
-        404,
-        'advertiser_not_found',
-      );
-      await expectProblem(
-        await operator.api('PATCH', '/api/admin/advertisers/nope', { name: 'x' }),
-        404,
-        'advertiser_not_found',
-      );
-      const problem = await expectProblem(
-        await operator.api('POST', '/api/admin/advertisers', {
-          name: '',
-          contact_email: 'not-an-email',
-        }),
-        400,
-        'validation_failed',
-      );
-      expect(problem.errors?.map((e) => e.field).sort()).toEqual(['contact_email', 'name']);
-      await expectProblem(
-        await operator.api('PATCH', `/api/admin/advertisers/${advertiserId}`, { name: null }),
-        400,
-        'validation_failed',
-      );
-    });
-
-    it('stops serving every campaign of an inactive advertiser, and resumes when it is active again', async () => {
-      const advertiser = await body(
-        await operator.api('POST', '/api/admin/advertisers', { name: 'Initech' }),
-        201,
-      );
-      await create({ advertiser_id: advertiser.id, keywords: ['stapler'] });
-      const { key } = await t.f.publisherWithKey();
-      expect((await fetchAd(key, 'stapler')).status).toBe(200);
-      await operator.api('PATCH', `/api/admin/advertisers/${String(advertiser.id)}`, {
-        status: 'inactive',
-      });
-      await expectProblem(await fetchAd(key, 'stapler'), 404, 'no_matching_ad');
-      await operator.api('PATCH', `/api/admin/advertisers/${String(advertiser.id)}`, {
-        status: 'active',
-      });
-      expect((await fetchAd(key, 'stapler')).status).toBe(200);
-    });
-  });
+  const { campaignBody, create, fetchAd } = campaignCalls(() => ({ t, operator, advertiserId }));
 
   describe('creating a campaign', () => {
     it('answers 201 with the documented shape: decimal money, normalised keywords, upper-case countries', async () => {
@@ -247,139 +129,6 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
     });
   });
 
-  describe('changing a campaign', () => {
-    it('changes only the fields sent; null clears a budget, the schedule or the image', async () => {
-      const created = await create({
-        budget_total: 50,
-        image_url: 'https://shop.example/i.png',
-        ends_at: '2099-01-01T00:00:00Z',
-      });
-      const updated = await body(
-        await patch(created.id, {
-          name: 'Renamed',
-          budget_total: null,
-          image_url: null,
-          ends_at: null,
-        }),
-        200,
-      );
-      expect(updated).toEqual({
-        ...created,
-        name: 'Renamed',
-        budget_total: null,
-        image_url: null,
-        ends_at: null,
-      });
-    });
-
-    it('holds a changed bid against the budgets already set', async () => {
-      const created = await create({ bid_per_click: 0.5, budget_daily: 1 });
-      const problem = await expectProblem(
-        await patch(created.id, { bid_per_click: 2 }),
-        400,
-        'validation_failed',
-      );
-      expect(problem.errors).toEqual([
-        { field: 'budget_daily', message: 'budget_daily must be at least bid_per_click' },
-      ]);
-      const starts = await expectProblem(
-        await patch(created.id, {
-          starts_at: '2030-01-01T00:00:00Z',
-          ends_at: '2029-01-01T00:00:00Z',
-        }),
-        400,
-        'validation_failed',
-      );
-      expect(starts.errors?.[0].field).toBe('ends_at');
-    });
-
-    it('refuses null for a field that cannot be empty', async () => {
-      const created = await create();
-      for (const field of [
-        'name',
-        'text',
-        'target_url',
-        'keywords',
-        'bid_per_click',
-        'countries',
-        'status',
-      ]) {
-        const problem = await expectProblem(
-          await patch(created.id, { [field]: null }),
-          400,
-          'validation_failed',
-        );
-        expect(problem.errors?.[0].field).toBe(field);
-      }
-    });
-
-    it('pauses (no longer served at once) and resumes (served again at once)', async () => {
-      const created = await create({ keywords: ['kayak'] });
-      const { key } = await t.f.publisherWithKey();
-      expect((await fetchAd(key, 'kayak')).status).toBe(200);
-      expect(await body(await patch(created.id, { status: 'paused' }), 200)).toMatchObject({
-        status: 'paused',
-      });
-      await expectProblem(await fetchAd(key, 'kayak'), 404, 'no_matching_ad');
-      expect(await body(await patch(created.id, { status: 'active' }), 200)).toMatchObject({
-        status: 'active',
-      });
-      expect((await fetchAd(key, 'kayak')).status).toBe(200);
-    });
-
-    it('serves new keywords and targeting from the response on', async () => {
-      const created = await create({ keywords: ['snorkel'] });
-      const { key } = await t.f.publisherWithKey();
-      await patch(created.id, { keywords: ['diving mask'], countries: ['FR'] });
-      await expectProblem(await fetchAd(key, 'snorkel'), 404, 'no_matching_ad');
-      const inGermany = await t.fetchAds(key, {
-        conversation: 'x',
-        context_keywords: 'diving mask',
-        user_location: 'Berlin, Germany',
-      });
-      await expectProblem(inGermany, 404, 'no_matching_ad');
-      const inFrance = await t.fetchAds(key, {
-        conversation: 'x',
-        context_keywords: 'diving mask',
-        user_location: 'FR',
-      });
-      expect(inFrance.status).toBe(200);
-    });
-
-    it('archives a campaign for good: it is not served and every later change answers 409', async () => {
-      const created = await create({ keywords: ['ice axe'] });
-      const { key } = await t.f.publisherWithKey();
-      await body(await patch(created.id, { status: 'paused' }), 200);
-      expect(await body(await patch(created.id, { status: 'archived' }), 200)).toMatchObject({
-        status: 'archived',
-      });
-      await expectProblem(await fetchAd(key, 'ice axe'), 404, 'no_matching_ad');
-      await expectProblem(await patch(created.id, { status: 'active' }), 409, 'campaign_archived');
-      await expectProblem(await patch(created.id, { status: 'paused' }), 409, 'campaign_archived');
-      await expectProblem(await patch(created.id, { name: 'again' }), 409, 'campaign_archived');
-      expect(
-        await body(await operator.api('GET', `/api/admin/campaigns/${String(created.id)}`), 200),
-      ).toMatchObject({
-        status: 'archived',
-        name: created.name,
-      });
-    });
-
-    it('answers 404 campaign_not_found for an unknown campaign', async () => {
-      await expectProblem(
-        await operator.api('GET', '/api/admin/campaigns/nope'),
-        404,
-        'campaign_not_found',
-      );
-      await expectProblem(await patch('nope', { name: 'x' }), 404, 'campaign_not_found');
-      await expectProblem(
-        await operator.api('GET', '/api/admin/campaigns/nope/audit'),
-        404,
-        'campaign_not_found',
-      );
-    });
-  });
-
   describe('listing campaigns', () => {
     it('filters by status, advertiser and keyword, newest first, a page at a time', async () => {
       const advertiser = await body(
@@ -431,66 +180,6 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
         400,
         'validation_failed',
       );
-    });
-  });
-
-  describe('audit', () => {
-    it('records who changed which field when, in the API’s own units', async () => {
-      const created = await create({ bid_per_click: 0.35, budget_total: 10 });
-      const other = await t.f.operator();
-      await patch(created.id, { bid_per_click: 0.4, budget_total: 20, name: created.name });
-      await other.api('PATCH', `/api/admin/campaigns/${String(created.id)}`, { status: 'paused' });
-      await patch(created.id, {});
-
-      const audit = await body(
-        await operator.api('GET', `/api/admin/campaigns/${String(created.id)}/audit`),
-        200,
-      );
-      expect(audit).toMatchObject({ total: 4, page: 1 });
-      const [paused, bid, budget, creation] = audit.items as Json[];
-      expect(paused).toMatchObject({
-        actor_id: other.publisher.id,
-        action: 'updated',
-        field: 'status',
-        old_value: 'active',
-        new_value: 'paused',
-      });
-      expect(bid).toMatchObject({
-        actor_id: operator.publisher.id,
-        field: 'bid_per_click',
-        old_value: 0.35,
-        new_value: 0.4,
-      });
-      expect(budget).toMatchObject({ field: 'budget_total', old_value: 10, new_value: 20 });
-      expect(creation).toMatchObject({ action: 'created', field: null, old_value: null });
-      expect(creation.new_value).toMatchObject({
-        name: created.name,
-        bid_per_click: 0.35,
-        budget_total: 10,
-      });
-      expect(new Date(paused.created_at as string).getTime()).toBeGreaterThanOrEqual(
-        new Date(bid.created_at as string).getTime(),
-      );
-    });
-  });
-
-  describe('access', () => {
-    it('answers 401 without a session and 403 for a publisher who is not an operator', async () => {
-      await expectProblem(await t.http('/api/admin/campaigns'), 401, 'unauthorized');
-      await expectProblem(await t.http('/api/admin/advertisers'), 401, 'unauthorized');
-      const publisher = await t.f.signedInPublisher();
-      for (const [method, path] of [
-        ['GET', '/api/admin/campaigns'],
-        ['POST', '/api/admin/campaigns'],
-        ['GET', '/api/admin/advertisers'],
-        ['GET', '/api/admin/reports/publishers?from=2026-01-01&to=2026-01-02'],
-      ]) {
-        await expectProblem(
-          await publisher.api(method, path, method === 'POST' ? campaignBody() : undefined),
-          403,
-          'forbidden',
-        );
-      }
     });
   });
 });

@@ -2,20 +2,13 @@ import { newId } from '@/database/columns';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
+import { impressionsOf, laptopChat } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
-const ask = (keywords: string, extra: Record<string, unknown> = {}) => ({
-  conversation: 'I need a new laptop for programming, any advice?',
-  context_keywords: keywords,
-  ...extra,
-});
-
 describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
   let t: TestApp;
-  const impressionsOf = (modelId: string) =>
-    t.dataSource.getRepository(Impression).countBy({ modelId });
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -34,7 +27,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         targetUrl: 'https://advertiser.example/feather?ref=ai',
       });
 
-      const response = await t.fetchAds(key, ask('Ultrabook, battery'));
+      const response = await t.fetchAds(key, laptopChat('Ultrabook, battery'));
 
       expect(response.status).toBe(200);
       expect(response.headers.get('x-request-id')).toBeTruthy();
@@ -60,13 +53,13 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       expect(markdown).toContain(`](${ad.campaign_link as string})`);
       expect(markdown).toContain('![Feather Laptops](https://cdn.advertiser.example/feather.png)');
       expect(markdown).toContain('Sponsored · Adline');
-      expect(await impressionsOf(model.id)).toBe(1);
+      expect(await impressionsOf(t, model.id)).toBe(1);
     });
 
     it('leaves campaign_image out when the campaign has no image', async () => {
       const { key } = await t.f.publisherWithKey();
       await t.f.campaign({ keywords: 'espresso machine', imageUrl: null });
-      const body = (await (await t.fetchAds(key, ask('espresso machine'))).json()) as {
+      const body = (await (await t.fetchAds(key, laptopChat('espresso machine'))).json()) as {
         advertisements: Record<string, unknown>[];
       };
       expect(body.advertisements[0]).not.toHaveProperty('campaign_image');
@@ -81,7 +74,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         name: 'Broad camera shop',
       });
       await t.f.campaign({ keywords: 'tripod', bid: '0.40', name: 'Tripod specialist' });
-      const body = (await (await t.fetchAds(key, ask('tripod'))).json()) as {
+      const body = (await (await t.fetchAds(key, laptopChat('tripod'))).json()) as {
         advertisements: { campaign_name: string }[];
       };
       expect(body.advertisements[0].campaign_name).toBe('Tripod specialist');
@@ -116,10 +109,10 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       const writer = t.app.get(ImpressionWriter);
       const before = { ...writer.stats };
       const responses = await Promise.all(
-        Array.from({ length: 40 }, () => t.fetchAds(key, ask('skateboard'))),
+        Array.from({ length: 40 }, () => t.fetchAds(key, laptopChat('skateboard'))),
       );
       expect(responses.map((r) => r.status)).toEqual(Array(40).fill(200));
-      expect(await impressionsOf(model.id)).toBe(40);
+      expect(await impressionsOf(t, model.id)).toBe(40);
       expect(writer.stats.rows - before.rows).toBe(40);
       expect(writer.stats.batches - before.batches).toBeLessThan(40);
     });
@@ -155,9 +148,9 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         'rejected',
         'fulfilled',
       ]);
-      expect(await impressionsOf(model.id)).toBe(3);
+      expect(await impressionsOf(t, model.id)).toBe(3);
       await writer.record(impression(model.id));
-      expect(await impressionsOf(model.id)).toBe(4);
+      expect(await impressionsOf(t, model.id)).toBe(4);
       const [{ impressions }] = await t.dataSource.query<{ impressions: number | string }[]>(
         'SELECT SUM(impressions) AS impressions FROM daily_stats WHERE model_id = ?',
         [model.id],
@@ -168,10 +161,10 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
     it('serves a known key from memory without reading the database again', async () => {
       const { key, keyId } = await t.f.publisherWithKey();
       await t.f.campaign({ keywords: 'surfboard' });
-      expect((await t.fetchAds(key, ask('surfboard'))).status).toBe(200);
+      expect((await t.fetchAds(key, laptopChat('surfboard'))).status).toBe(200);
       // Change the row behind the service's back: a cached key does not notice...
       await t.dataSource.query(`UPDATE api_keys SET status = 'revoked' WHERE id = '${keyId}'`);
-      expect((await t.fetchAds(key, ask('surfboard'))).status).toBe(200);
+      expect((await t.fetchAds(key, laptopChat('surfboard'))).status).toBe(200);
       // ...while a revoke through the service takes effect at once (tested below).
     });
 
@@ -181,7 +174,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       const reads = jest.spyOn(t.dataSource.getRepository(ApiKey), 'findOne');
       try {
         const responses = await Promise.all(
-          Array.from({ length: 25 }, () => t.fetchAds(key, ask('wetsuit'))),
+          Array.from({ length: 25 }, () => t.fetchAds(key, laptopChat('wetsuit'))),
         );
         expect(responses.map((r) => r.status)).toEqual(Array(25).fill(200));
         expect(reads).toHaveBeenCalledTimes(1);
@@ -194,7 +187,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       const { key } = await t.f.publisherWithKey();
       await t.f.campaign({ keywords: 'snowboard' });
       expect(
-        (await t.fetchAds(key, ask('snowboard', { debug: true, extra: { a: 1 } }))).status,
+        (await t.fetchAds(key, laptopChat('snowboard', { debug: true, extra: { a: 1 } }))).status,
       ).toBe(200);
     });
   });
@@ -204,15 +197,18 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       const { key } = await t.f.publisherWithKey();
       await t.f.campaign({ keywords: 'bratwurst', countries: ['DE'] });
       expect(
-        (await t.fetchAds(key, ask('bratwurst', { user_location: 'Berlin, Germany' }))).status,
+        (await t.fetchAds(key, laptopChat('bratwurst', { user_location: 'Berlin, Germany' })))
+          .status,
       ).toBe(200);
-      expect((await t.fetchAds(key, ask('bratwurst', { user_location: 'DE' }))).status).toBe(200);
+      expect((await t.fetchAds(key, laptopChat('bratwurst', { user_location: 'DE' }))).status).toBe(
+        200,
+      );
       await expectProblem(
-        await t.fetchAds(key, ask('bratwurst', { user_location: 'Lyon, France' })),
+        await t.fetchAds(key, laptopChat('bratwurst', { user_location: 'Lyon, France' })),
         404,
         'no_matching_ad',
       );
-      await expectProblem(await t.fetchAds(key, ask('bratwurst')), 404, 'no_matching_ad');
+      await expectProblem(await t.fetchAds(key, laptopChat('bratwurst')), 404, 'no_matching_ad');
     });
 
     it('serves a device-targeted campaign only to that device, given as a word or a user agent', async () => {
@@ -222,14 +218,14 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
       const windows =
         'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
-      expect((await t.fetchAds(key, ask('ringtone', { user_device_info: iphone }))).status).toBe(
-        200,
-      );
-      expect((await t.fetchAds(key, ask('ringtone', { user_device_info: 'mobile' }))).status).toBe(
-        200,
-      );
+      expect(
+        (await t.fetchAds(key, laptopChat('ringtone', { user_device_info: iphone }))).status,
+      ).toBe(200);
+      expect(
+        (await t.fetchAds(key, laptopChat('ringtone', { user_device_info: 'mobile' }))).status,
+      ).toBe(200);
       await expectProblem(
-        await t.fetchAds(key, ask('ringtone', { user_device_info: windows })),
+        await t.fetchAds(key, laptopChat('ringtone', { user_device_info: windows })),
         404,
         'no_matching_ad',
       );
@@ -240,164 +236,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
       await t.f.campaign({ keywords: 'trampoline', status: 'paused' });
       await t.f.campaign({ keywords: 'trampoline', startsAt: new Date(Date.now() + 86_400_000) });
       await t.f.campaign({ keywords: 'trampoline', endsAt: new Date(Date.now() - 1000) });
-      await expectProblem(await t.fetchAds(key, ask('trampoline')), 404, 'no_matching_ad');
+      await expectProblem(await t.fetchAds(key, laptopChat('trampoline')), 404, 'no_matching_ad');
     });
-  });
-
-  describe('bad input (400) changes nothing', () => {
-    const cases: [string, unknown, string][] = [
-      ['conversation is missing', { context_keywords: 'laptop' }, 'conversation'],
-      ['context_keywords is missing', { conversation: 'hello' }, 'context_keywords'],
-      [
-        'conversation is not a string',
-        { conversation: 42, context_keywords: 'laptop' },
-        'conversation',
-      ],
-      [
-        'context_keywords is empty',
-        { conversation: 'hi', context_keywords: ' , ' },
-        'context_keywords',
-      ],
-      [
-        'user_location is not a string',
-        { conversation: 'hi', context_keywords: 'laptop', user_location: 7 },
-        'user_location',
-      ],
-    ];
-    it.each(cases)('answers 400 with field errors when %s', async (_name, body, field) => {
-      const { key, model } = await t.f.publisherWithKey();
-      await t.f.campaign({ keywords: 'laptop' });
-      const problem = await expectProblem(await t.fetchAds(key, body), 400, 'validation_failed');
-      expect(problem.errors?.map((e) => e.field)).toContain(field);
-      expect(await impressionsOf(model.id)).toBe(0);
-    });
-
-    it('says which required field is missing', async () => {
-      const { key } = await t.f.publisherWithKey();
-      const problem = await expectProblem(await t.fetchAds(key, {}), 400, 'validation_failed');
-      expect(problem.errors).toEqual([
-        { field: 'conversation', message: 'conversation is required' },
-        { field: 'context_keywords', message: 'context_keywords is required' },
-      ]);
-    });
-
-    it('answers 400 when the body is not a JSON object', async () => {
-      const { key } = await t.f.publisherWithKey();
-      await expectProblem(await t.fetchAds(key, '["conversation"]'), 400, 'validation_failed');
-      await expectProblem(await t.fetchAds(key, '"just text"'), 400, 'validation_failed');
-    });
-
-    it('answers 400 malformed_json for a body that is not JSON', async () => {
-      const { key } = await t.f.publisherWithKey();
-      await expectProblem(await t.fetchAds(key, '{"conversation": '), 400, 'malformed_json');
-    });
-
-    it('answers 415 for a body that is not sent as JSON', async () => {
-      const { key } = await t.f.publisherWithKey();
-      const response = await t.http('/api/fetch-ads', {
-        method: 'POST',
-        headers: { 'content-type': 'text/plain', 'service-api-key': key },
-        body: 'conversation=hi',
-      });
-      await expectProblem(response, 415, 'unsupported_media_type');
-      const form = await t.http('/api/fetch-ads', {
-        method: 'POST',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'service-api-key': key },
-        body: 'conversation=hi&context_keywords=laptop',
-      });
-      await expectProblem(form, 415, 'unsupported_media_type');
-    });
-
-    it('answers 413 for a body over the configured size', async () => {
-      const { key } = await t.f.publisherWithKey();
-      const huge = {
-        conversation: 'a'.repeat(t.config.bodyLimitBytes),
-        context_keywords: 'laptop',
-      };
-      await expectProblem(await t.fetchAds(key, huge), 413, 'payload_too_large');
-    });
-  });
-
-  describe('authentication failures answer 404', () => {
-    it('answers 404 missing_api_key without the header', async () => {
-      await t.f.campaign({ keywords: 'laptop' });
-      await expectProblem(await t.fetchAds(null, ask('laptop')), 404, 'missing_api_key');
-    });
-
-    it('answers 404 invalid_api_key for an unknown key', async () => {
-      await expectProblem(
-        await t.fetchAds('adl_live_' + 'A'.repeat(43), ask('laptop')),
-        404,
-        'invalid_api_key',
-      );
-      await expectProblem(await t.fetchAds('not-a-key', ask('laptop')), 404, 'invalid_api_key');
-    });
-
-    it('answers 404 invalid_api_key for a revoked key, at once, while another key of the model still serves', async () => {
-      const { key, keyId, model } = await t.f.publisherWithKey();
-      await t.f.campaign({ keywords: 'laptop' });
-      const second = await t.f.apiKey(model.id);
-      expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
-      await t.f.revokeKey(keyId);
-      await expectProblem(await t.fetchAds(key, ask('laptop')), 404, 'invalid_api_key');
-      expect((await t.fetchAds(second, ask('laptop'))).status).toBe(200);
-    });
-
-    it('answers 404 model_inactive for a deactivated model, and serves again once reactivated', async () => {
-      const { key, model } = await t.f.publisherWithKey();
-      await t.f.campaign({ keywords: 'laptop' });
-      expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
-      await t.f.setModelStatus(model.id, 'deactivated');
-      await expectProblem(await t.fetchAds(key, ask('laptop')), 404, 'model_inactive');
-      await t.f.setModelStatus(model.id, 'active');
-      expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
-    });
-
-    it('answers 404 no_matching_ad and records nothing when no campaign matches', async () => {
-      const { key, model } = await t.f.publisherWithKey();
-      await expectProblem(await t.fetchAds(key, ask('zeppelin')), 404, 'no_matching_ad');
-      expect(await impressionsOf(model.id)).toBe(0);
-    });
-  });
-});
-
-describe(`fetch-ads rate limit (${testDatabaseKind()})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_PER_MINUTE: '3' });
-  });
-  afterAll(() => t.close());
-
-  it('answers 429 with Retry-After once a key exceeds its limit, without affecting other keys', async () => {
-    const first = await t.f.publisherWithKey();
-    const other = await t.f.publisherWithKey();
-    await t.f.campaign({ keywords: 'laptop' });
-    for (let i = 0; i < 3; i++)
-      expect((await t.fetchAds(first.key, ask('laptop'))).status).toBe(200);
-    const limited = await t.fetchAds(first.key, ask('laptop'));
-    await expectProblem(limited, 429, 'rate_limited');
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await t.fetchAds(other.key, ask('laptop'))).status).toBe(200);
-  });
-});
-
-describe(`fetch-ads internal errors (${testDatabaseKind()})`, () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
-
-  it('answers 500 without internals, with the request id, when the impression cannot be stored', async () => {
-    const { key } = await t.f.publisherWithKey();
-    await t.f.campaign({ keywords: 'laptop' });
-    expect((await t.fetchAds(key, ask('laptop'))).status).toBe(200);
-    await t.dataSource.query('DROP TABLE impressions');
-
-    const response = await t.fetchAds(key, ask('laptop'));
-    const text = await response.clone().text();
-    await expectProblem(response, 500, 'internal');
-    expect(response.headers.get('x-request-id')).toBeTruthy();
-    expect(text).not.toMatch(/impressions|INSERT|SQL|stack|at /i);
   });
 });

@@ -1,3 +1,6 @@
+import { Impression } from '@/tracking/entities/impression.entity';
+import type { TestApp } from './test-app';
+
 /** A desktop browser's user agent: a click with it is billed (no user agent counts as a bot). */
 export const BROWSER_UA =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -24,3 +27,14 @@ export const followWith = (link: string, userAgent: string | null): Promise<Resp
 
 /** Follows a tracking link as a person's browser would, without following the redirect. */
 export const followAsBrowser = (link: string): Promise<Response> => followWith(link, BROWSER_UA);
+
+/** A fetch-ads body: a programmer asking about a laptop, with ads wanted about `keywords`. */
+export const laptopChat = (keywords: string, extra: Record<string, unknown> = {}) => ({
+  conversation: 'I need a new laptop for programming, any advice?',
+  context_keywords: keywords,
+  ...extra,
+});
+
+/** How many impressions the model has recorded. */
+export const impressionsOf = (t: TestApp, modelId: string): Promise<number> =>
+  t.dataSource.getRepository(Impression).countBy({ modelId });

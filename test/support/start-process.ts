@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -36,4 +37,28 @@ export function startMain(
     ),
   );
   return { exited, kill: (signal) => child.kill(signal), stdout: () => stdout };
+}
+
+/**
+ * Starts the service in development (which seeds the demo publisher, key and campaigns into
+ * an empty database) on a free port, and waits for it to print its demo API key.
+ */
+export async function startDemo(env: Record<string, string>) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const service = startMain({
+    NODE_ENV: 'development',
+    PORT: String(port),
+    BASE_URL: base,
+    RATE_LIMITS_ENABLED: 'false',
+    CLICK_MIN_SECONDS: '0',
+    ...env,
+  });
+  const started = Date.now();
+  while (!service.stdout().includes('Fetch an ad:')) {
+    if (Date.now() - started > 30_000) throw new Error(`no start-up: ${service.stdout()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const key = /demo API key \(model [^)]+\): (\S+)/.exec(service.stdout())![1];
+  return { service, port, base, key };
 }

@@ -1,10 +1,10 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createServer } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { createApp } from '@/app.setup';
 import { AppConfig } from '@/config/app-config';
 import { Factories } from '../factories';
+import { freePort } from './free-port';
 import { createTestDatabase, TestDatabase } from './test-database';
 
 export interface TestApp {
@@ -18,17 +18,6 @@ export interface TestApp {
   /** `POST /api/fetch-ads` with the given key (omitted when null) and JSON body. */
   fetchAds(key: string | null, body: unknown): Promise<Response>;
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
