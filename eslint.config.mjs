@@ -12,6 +12,7 @@ export default tseslint.config(
       'test-artifacts/**',
       '*.js',
       '*.mjs',
+      '*.cjs',
       'scripts/*.mjs',
       'src/dashboard/public/**',
       'examples/**/*.js',

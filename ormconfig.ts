@@ -5,4 +5,6 @@ import { buildDataSourceOptions } from '@/database/data-source-options';
 import { ENTITIES } from '@/entities';
 
 /** The TypeORM CLI's DataSource (`npm run migration:run`), configured like the app. */
-export default new DataSource(buildDataSourceOptions(AppConfig.fromEnvironment().database, ENTITIES));
+export default new DataSource(
+  buildDataSourceOptions(AppConfig.fromEnvironment().database, ENTITIES),
+);
