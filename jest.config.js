@@ -17,7 +17,7 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j|mj|cj)s$': swc },
   transformIgnorePatterns: ['/node_modules/(?:typeorm|mysql2|better-sqlite3|@swc)/'],
-  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1' },
+  moduleNameMapper: { '^@/(.*)$': '<rootDir>/src/$1', '^@test/(.*)$': '<rootDir>/test/$1' },
 };
 
 module.exports = {

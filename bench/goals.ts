@@ -3,7 +3,7 @@ import type { LoadResult } from './load';
 import { INSERT_BATCH } from './options';
 import type { Report } from './report';
 
-/** The goals of issue 6, each with what this run measured and whether it met it. */
+/** The performance goals, each with what this run measured and whether it met it. */
 export function goalTable(report: Report): string {
   const { baselines, runs, matcher, withoutThrottler } = report;
   const db = report.options.sqlite ? 'SQLite' : 'MariaDB';

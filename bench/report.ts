@@ -197,7 +197,7 @@ export function writeReport(file: string, body: string): void {
         ? current.slice(0, start) + generated + current.slice(end + MARKER_END.length)
         : `${current.trimEnd()}\n\n${generated}\n`;
   } else {
-    text = `# Benchmarks\n\nWritten by \`npm run bench\` (see README, "Benchmarks").\n\n${generated}\n`;
+    text = `# Benchmarks\n\nWritten by \`npm run bench\` (see docs/testing.md, "Benchmarks").\n\n${generated}\n`;
   }
   writeFileSync(file, text);
 }

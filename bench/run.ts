@@ -11,7 +11,7 @@ import { render, writeReport, type Report } from './report';
 import { measureFetchMax, measureObservabilityCost, measureService } from './service-phases';
 
 /**
- * `npm run bench`: the whole benchmark of issue 6 in one command (see README, "Benchmarks").
+ * `npm run bench`: the whole benchmark in one command (docs/testing.md, "Benchmarks").
  * Builds nothing itself (the npm script builds first); everything else happens here: a
  * fresh database with generated data, the built service started as production runs it,
  * baselines measured minutes apart on the same machine, the goals table, BENCHMARKS.md.

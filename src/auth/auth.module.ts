@@ -39,6 +39,6 @@ import { SessionsService } from './sessions.service';
     OperatorAccounts,
     OperatorBootstrap,
   ],
-  exports: [SessionsService, PasswordHasher],
+  exports: [PasswordHasher],
 })
 export class AuthModule {}

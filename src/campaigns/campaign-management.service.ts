@@ -18,7 +18,7 @@ import type { Campaign } from './entities/campaign.entity';
 
 /**
  * The operator API's view of campaigns: request DTOs in, response DTOs out. The rules and
- * the writes stay in CampaignsService, which the ad index listens to.
+ * the writes stay in CampaignsService, whose change notices the ad index listens to.
  */
 @Injectable()
 export class CampaignManagementService {

@@ -3,7 +3,8 @@ import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
 import type { Page } from '@/common/dto/page-query.dto';
-import { dialectOf, isMysql } from '@/database/dialect';
+import { timestampOf } from '@/database/columns';
+import { dialectOf } from '@/database/dialect';
 import { transactionWithRetry } from '@/database/sql';
 import { updateByIds } from '@/database/statements';
 import type { CampaignChanges } from './campaign-audit';
@@ -97,7 +98,7 @@ export class CampaignsRepository {
   lockForUpdate(manager: EntityManager, id: string): Promise<Campaign | null> {
     return manager.findOne(Campaign, {
       where: { id },
-      ...(isMysql(manager) ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...(dialectOf(manager) === 'mysql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
   }
 
@@ -186,7 +187,7 @@ export class CampaignsRepository {
     return rows.map((row) => ({
       id: row.id,
       active: row.status === 'active',
-      endsAt: row.ends_at === null ? null : toDate(row.ends_at).getTime(),
+      endsAt: row.ends_at === null ? null : timestampOf(row.ends_at).getTime(),
       bidMicros: Number(row.bid_micros),
       budget: budgetFromRow(row),
     }));
@@ -278,10 +279,6 @@ interface BudgetRow extends BudgetColumns {
 }
 
 /** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text that was written. */
-export function toDate(value: Date | string): Date {
-  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
-}
-
 function instant(value: unknown): number | null {
-  return value instanceof Date || typeof value === 'string' ? toDate(value).getTime() : null;
+  return value instanceof Date || typeof value === 'string' ? timestampOf(value).getTime() : null;
 }

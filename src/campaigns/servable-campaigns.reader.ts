@@ -3,7 +3,8 @@ import type { Device } from '@/campaigns/devices';
 import { utcDay } from '@/common/clock';
 import { AdvertisersService } from './advertisers.service';
 import { budgetFromRow, canPay } from './campaign-budget';
-import { CampaignsRepository, toDate } from './campaigns.repository';
+import { timestampOf } from '@/database/columns';
+import { CampaignsRepository } from './campaigns.repository';
 
 /**
  * A servable campaign as the snapshot reads it: only the fields the ad index uses, never a
@@ -95,8 +96,8 @@ export class ServableCampaignsReader {
         const batch: ServableCampaign[] = [];
         for (const row of rows.slice(from, from + SNAPSHOT_BATCH)) {
           if (row.status !== 'active' || !activeAdvertisers.has(row.advertiser_id)) continue;
-          const startsAt = row.starts_at === null ? null : toDate(row.starts_at).getTime();
-          const endsAt = row.ends_at === null ? null : toDate(row.ends_at).getTime();
+          const startsAt = row.starts_at === null ? null : timestampOf(row.starts_at).getTime();
+          const endsAt = row.ends_at === null ? null : timestampOf(row.ends_at).getTime();
           if (startsAt !== null) noteScheduleChange(startsAt);
           if (endsAt !== null) noteScheduleChange(endsAt);
           if (startsAt !== null && startsAt > nowMs) continue;
@@ -113,7 +114,7 @@ export class ServableCampaignsReader {
             countries: intern(JSON.parse(row.countries) as string[]),
             devices: intern(JSON.parse(row.devices) as string[]) as Device[],
             bidMicros: bid,
-            createdAt: toDate(row.created_at),
+            createdAt: timestampOf(row.created_at),
           });
         }
         await consume(batch);

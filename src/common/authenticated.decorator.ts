@@ -17,7 +17,7 @@ export const COOKIE_SCHEME = 'session-cookie';
 /**
  * A management route: needs a session (cookie or bearer token), and with `role: 'admin'`
  * an operator. Marks the route for AuthModule's global session guard and states the
- * Swagger security and the 401/403 answers once, here (docs/style.md). Only metadata, so
+ * Swagger security and the 401/403 answers once, here (docs/architecture.md). Only metadata, so
  * that controllers of every module can use it without importing AuthModule.
  */
 export function Authenticated(

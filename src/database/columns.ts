@@ -56,3 +56,10 @@ export const MicrosColumn = (name: string, options: ColumnOptions = {}): Propert
 /** UTC instants with millisecond precision, on MySQL and SQLite alike. */
 export const TimestampColumn = (name: string, options: ColumnOptions = {}): PropertyDecorator =>
   Column({ name, type: 'datetime', precision: 3, ...options });
+
+/**
+ * A timestamp read by raw SQL: a Date from mysql2, or SQLite's UTC text `YYYY-MM-DD HH:MM:SS`.
+ */
+export function timestampOf(value: Date | string): Date {
+  return value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);
+}

@@ -8,5 +8,3 @@ export function dialectOf(source: DataSource | EntityManager): Dialect {
   const { type } = source instanceof DataSource ? source.options : source.connection.options;
   return type === 'mysql' || type === 'mariadb' ? 'mysql' : 'sqlite';
 }
-
-export const isMysql = (manager: EntityManager): boolean => dialectOf(manager) === 'mysql';

@@ -9,8 +9,7 @@ import { ReportsService } from './reports.service';
 
 /**
  * Operators' reports (`/api/admin/reports/…`, and the campaign report's figures). Apart from
- * EarningsModule, which the tracking hot path imports, so that the write side does not
- * depend on sessions.
+ * EarningsModule, the write side the tracking hot path imports, so that each holds one job.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick]), PublishersModule],

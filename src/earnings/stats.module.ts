@@ -7,8 +7,8 @@ import { StatsRepository } from './stats.repository';
 import { StatsService } from './stats.service';
 
 /**
- * Publishers' usage statistics (`GET /api/stats`). Apart from EarningsModule, which the
- * tracking hot path imports, so that the write side does not depend on sessions.
+ * Publishers' usage statistics (`GET /api/stats`). Apart from EarningsModule, the write side
+ * the tracking hot path imports, so that each holds one job.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([DailyStat]), PublishersModule],

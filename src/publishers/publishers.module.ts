@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ApiKeyGuard } from './api-key.guard';
 import { ApiKeyResolver } from './api-key-resolver.service';
 import { ApiKeysController } from './api-keys.controller';
 import { ApiKeysRepository } from './api-keys.repository';
@@ -35,19 +34,12 @@ import { PublishersService } from './publishers.service';
     ModelsService,
     ApiKeysService,
     PublisherAccountsService,
-    ApiKeyGuard,
     ApiKeysRepository,
     ModelsRepository,
     PublishersRepository,
   ],
-  exports: [
-    PublishersService,
-    ApiKeyGuard,
-    ApiKeyResolver,
-    KeyUsageTracker,
-    ModelsService,
-    ApiKeysService,
-    PublisherAccountsService,
-  ],
+  // ApiKeyGuard's own dependencies: a route guarded by it in another module (fetch-ads)
+  // instantiates the guard there, from these.
+  exports: [PublishersService, ApiKeyResolver, KeyUsageTracker],
 })
 export class PublishersModule {}

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { isMysql } from '@/database/dialect';
+import { timestampOf } from '@/database/columns';
+import { dialectOf } from '@/database/dialect';
 
 /** Who earns from a batch's impressions and may no longer: ids whose row is not active now. */
 export interface Standing {
@@ -68,7 +69,7 @@ export class ClickTrafficRepository {
   async billedByIp(manager: EntityManager, ipHashes: string[], since: Date): Promise<BilledByIp[]> {
     if (ipHashes.length === 0) return [];
     const hashes = [...ipHashes].sort();
-    const mysql = isMysql(manager);
+    const mysql = dialectOf(manager) === 'mysql';
     const rows: { ip_hash: string; campaign_id: string; created_at: Date | string }[] =
       await manager.query(
         // The index is forced: a locking read by any other plan would lock far more rows.
@@ -81,11 +82,9 @@ export class ClickTrafficRepository {
     return rows.map((row) => ({
       ipHash: row.ip_hash,
       campaignId: row.campaign_id,
-      at: toDate(row.created_at),
+      at: timestampOf(row.created_at),
     }));
   }
 }
 
 /** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text that was written. */
-const toDate = (value: Date | string): Date =>
-  value instanceof Date ? value : new Date(`${value.replace(' ', 'T')}Z`);

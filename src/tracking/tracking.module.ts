@@ -40,6 +40,7 @@ import { RetentionService } from './retention.service';
       useFactory: (config: AppConfig) => new ClickLinkSigner(config.clickSigningSecret),
     },
   ],
-  exports: [ImpressionWriter, ClickLinkSigner],
+  // ClickRecorder and ImpressionWriter for the graceful shutdown, which flushes them.
+  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner],
 })
 export class TrackingModule {}

@@ -22,7 +22,7 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
 
   it('registers, adds two models, holds two keys on one, revokes one, keeps serving, and reads matching statistics', async () => {
     const firstDay = utcDay(new Date());
-    // Campaigns come from operators (issue 4); here they are test data.
+    // Campaigns come from operators (the operator API); here they are test data.
     await t.f.campaign({ keywords: 'espresso', bid: '0.40' });
 
     const registered = await t.http('/api/auth/register', {

@@ -2,7 +2,7 @@ import {
   buildCampaignIndex,
   CampaignIndexBuilder,
 } from '@/campaign-index/matching/campaign-index-builder';
-import { campaign, request, UNIT } from '../../../test/support/campaign-index';
+import { campaign, request, UNIT } from '@test/support/campaign-index';
 
 describe('CampaignIndex', () => {
   describe('contents', () => {

@@ -5,8 +5,8 @@ import type { Device } from '@/campaigns/devices';
 import { normaliseKeyword } from '@/campaigns/keywords';
 import { keywordWeight } from '@/campaign-index/matching/scoring';
 import { matchesTargeting } from '@/campaign-index/matching/targeting';
-import { campaign, request } from '../../../test/support/campaign-index';
-import { containsKeyword, tokeniseText } from '../../../test/support/tokenised-text';
+import { campaign, request } from '@test/support/campaign-index';
+import { containsKeyword, tokeniseText } from '@test/support/tokenised-text';
 
 describe('CampaignIndex', () => {
   describe('against scoring every campaign', () => {

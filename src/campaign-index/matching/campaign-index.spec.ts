@@ -1,6 +1,6 @@
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
 import { keywordWeight } from '@/campaign-index/matching/scoring';
-import { campaign, request, UNIT, winnerOf } from '../../../test/support/campaign-index';
+import { campaign, request, UNIT, winnerOf } from '@test/support/campaign-index';
 
 describe('CampaignIndex', () => {
   describe('candidates', () => {

@@ -1,5 +1,5 @@
 import { scanWords, searchPhrase, textWords, wordHash } from '@/campaign-index/matching/normalise';
-import { containsKeyword, tokeniseText } from '../../../test/support/tokenised-text';
+import { containsKeyword, tokeniseText } from '@test/support/tokenised-text';
 
 describe('tokeniseText', () => {
   it('lower-cases, turns punctuation into single spaces and pads both ends', () => {
