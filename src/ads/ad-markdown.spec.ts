@@ -1,4 +1,4 @@
-import { escapeMarkdownText, renderAdMarkdown } from '@/ads/ad-markdown';
+import { escapeMarkdownText, renderAdMarkdown, renderAttribution } from '@/ads/ad-markdown';
 
 const LINK = 'https://ads.example/api/campaign_click?campaign_id=c1&model_id=m1&imp=i1&sig=s';
 
@@ -8,7 +8,7 @@ function ad(overrides: Partial<Parameters<typeof renderAdMarkdown>[0]> = {}) {
     text: 'Waterproof boots for every trail',
     imageUrl: null,
     link: LINK,
-    serviceName: 'Adline',
+    attribution: renderAttribution('Sponsored', 'Adline'),
     ...overrides,
   };
 }
@@ -181,10 +181,14 @@ describe('renderAdMarkdown', () => {
     expect(reply).toMatch(/boots\.\n\n\*\*Waterproof/);
   });
 
-  it('names the service in the attribution', () => {
-    expect(renderAdMarkdown(ad({ serviceName: 'Other Ads' }))).toMatch(
-      /\n\n_Sponsored · Other Ads_$/,
-    );
+  it('ends with the attribution line it is given: the disclosure label and the service', () => {
+    expect(
+      renderAdMarkdown(ad({ attribution: renderAttribution('Anzeige', 'Other Ads') })),
+    ).toMatch(/\n\n_Anzeige · Other Ads_$/);
+  });
+
+  it('escapes the label and the service name in the attribution line', () => {
+    expect(renderAttribution('Publicité', 'Ads_[x]')).toBe('_Publicité · Ads\\_\\[x\\]_');
   });
 
   it('escapes the advertiser name and text inside the ad', () => {

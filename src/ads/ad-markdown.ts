@@ -9,11 +9,12 @@
  *     (blank line)
  *     [![Ad name](image URL)](tracking link)      ← or [Ad name](tracking link) without image
  *     (blank line)
- *     _Sponsored · Adline_
+ *     _Sponsored · Adline_                        ← the disclosure label, in the reader's language
  *
- * The name and text come from advertisers and are escaped so that they render as plain
- * words: they cannot open links, images, HTML, headings, code or a new block, nor close
- * the bold early. Each piece sits on its own line so that emphasis delimiters always touch
+ * The disclosure line is never left out: it tells the reader that the lines above are an
+ * ad (the labels and how a language is chosen: disclosure.ts). The name and text come from
+ * advertisers and are escaped so that they render as plain words: they cannot open links,
+ * images, HTML, headings, code or a new block, nor close the bold early. Each piece sits on its own line so that emphasis delimiters always touch
  * a line boundary, which is what makes `**…**` bold even when the text starts or ends with
  * an escaped punctuation character.
  */
@@ -24,7 +25,8 @@ export interface MarkdownAd {
   imageUrl: string | null;
   /** The tracking link the reader should follow (never the raw target). */
   link: string;
-  serviceName: string;
+  /** The last line, from `renderAttribution`: built once per language, not per ad. */
+  attribution: string;
 }
 
 /** Used as link text when an advertiser's name is blank, so the link stays clickable. */
@@ -32,12 +34,13 @@ const FALLBACK_LINK_TEXT = 'Learn more';
 
 export function renderAdMarkdown(ad: MarkdownAd): string {
   const text = escapeMarkdownText(ad.text);
-  const blocks = [
-    text === '' ? null : `**${text}**`,
-    renderLink(ad),
-    `_Sponsored · ${escapeMarkdownText(ad.serviceName)}_`,
-  ];
+  const blocks = [text === '' ? null : `**${text}**`, renderLink(ad), ad.attribution];
   return `\n\n${blocks.filter((block) => block !== null).join('\n\n')}`;
+}
+
+/** The attribution line: the disclosure label and the service's name, in italics. */
+export function renderAttribution(label: string, serviceName: string): string {
+  return `_${escapeMarkdownText(label)} · ${escapeMarkdownText(serviceName)}_`;
 }
 
 function renderLink(ad: MarkdownAd): string {

@@ -1,5 +1,12 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { ApiConsumes, ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  ApiConsumes,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiSecurity,
+  ApiTags,
+} from '@nestjs/swagger';
 import { API_KEY_HEADER, ApiKeyGuard } from '@/publishers/api-key.guard';
 import { CallingModel } from '@/publishers/calling-model.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
@@ -25,6 +32,13 @@ export class AdsController {
       "The only endpoint a publisher calls, from its backend, with the AI model's key. Matches the keywords against active campaigns, records one impression, and returns one ad whose `campaign_markdown` can be appended to the AI reply. On any error or 404, show the reply without an ad.",
   })
   @ApiConsumes('application/json')
+  @ApiHeader({
+    name: 'Accept-Language',
+    required: false,
+    description:
+      "The reader's languages, with q-values: choose the language of the ad's `disclosure` label when the body has no `locale`. English when it names none with a label (en, de, fr, es, it, nl, pt).",
+    example: 'de-DE,de;q=0.9,en;q=0.8',
+  })
   @ApiOkResponse({
     type: FetchAdsResponseDto,
     description: 'One matching ad; its impression is recorded.',
@@ -40,7 +54,8 @@ export class AdsController {
   fetchAds(
     @CallingModel() caller: KeyCredential,
     @Body() body: FetchAdsRequestDto,
+    @Headers('accept-language') acceptLanguage?: string,
   ): Promise<FetchAdsResponseDto> {
-    return this.ads.fetchAds(caller, body);
+    return this.ads.fetchAds(caller, body, acceptLanguage);
   }
 }

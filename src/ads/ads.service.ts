@@ -8,6 +8,7 @@ import { ClickLinkSigner } from '@/tracking/click-link';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
 import { renderAdMarkdown } from './ad-markdown';
+import { type Disclosure, Disclosures } from './disclosure';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
@@ -18,15 +19,23 @@ import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeti
 /** Picks the best ad for a request, records its impression, and renders it. */
 @Injectable()
 export class AdsService {
+  private readonly disclosures: Disclosures;
+
   constructor(
     private readonly index: CampaignIndexService,
     private readonly impressions: ImpressionWriter,
     private readonly signer: ClickLinkSigner,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
-  ) {}
+  ) {
+    this.disclosures = new Disclosures(config.serviceName);
+  }
 
-  async fetchAds(caller: KeyCredential, request: FetchAdsRequestDto): Promise<FetchAdsResponseDto> {
+  async fetchAds(
+    caller: KeyCredential,
+    request: FetchAdsRequestDto,
+    acceptLanguage?: string,
+  ): Promise<FetchAdsResponseDto> {
     const keywords = parseKeywordList(request.context_keywords);
     const country = resolveCountry(request.user_location);
     const device = resolveDevice(request.user_device_info);
@@ -56,10 +65,15 @@ export class AdsService {
       conversation: request.conversation,
     });
     this.metrics.adsServed.inc();
-    return { advertisements: [this.render(campaign, impression)] };
+    const disclosure = this.disclosures.for(request.locale, acceptLanguage);
+    return { advertisements: [this.render(campaign, impression, disclosure)] };
   }
 
-  private render(campaign: IndexedCampaign, impression: Impression): AdvertisementDto {
+  private render(
+    campaign: IndexedCampaign,
+    impression: Impression,
+    disclosure: Disclosure,
+  ): AdvertisementDto {
     const link = this.signer.buildLink(this.config.baseUrl, {
       campaignId: campaign.id,
       modelId: impression.modelId,
@@ -75,10 +89,12 @@ export class AdsService {
         text: campaign.text,
         imageUrl: campaign.imageUrl,
         link,
-        serviceName: this.config.serviceName,
+        attribution: disclosure.attribution,
       }),
       campaign_link: link,
       bid_per_click: microsToUnits(campaign.bidMicros),
+      sponsored: true,
+      disclosure: disclosure.label,
     };
   }
 }

@@ -239,6 +239,7 @@ describe(`fuzzing every entry point (${testDatabaseKind()})`, () => {
         body: (name: unknown, other: unknown) => ({ name, description: other }),
         fields: ['name', 'description'],
         as: () => publisher,
+        minAccepted: 20,
       },
       {
         label: 'an advertiser',
@@ -247,6 +248,7 @@ describe(`fuzzing every entry point (${testDatabaseKind()})`, () => {
         body: (name: unknown) => ({ name }),
         fields: ['name'],
         as: () => admin,
+        minAccepted: 20,
       },
       {
         label: 'a campaign',
@@ -262,10 +264,13 @@ describe(`fuzzing every entry point (${testDatabaseKind()})`, () => {
         }),
         fields: ['name', 'text'],
         as: () => admin,
+        // Ad copy also refuses HTML and invisible characters (src/campaigns/ad-copy-rules.ts),
+        // which the tricky text is full of, in either of two fields.
+        minAccepted: 10,
       },
     ])(
       '$label',
-      async ({ create, read, body, fields, as }) => {
+      async ({ create, read, body, fields, as, minAccepted }) => {
         let accepted = 0;
         await run(
           fc.asyncProperty(field(text), field(text), async (name, other) => {
@@ -288,7 +293,7 @@ describe(`fuzzing every entry point (${testDatabaseKind()})`, () => {
           120,
         );
         // The property means something only if a fair share of the text was accepted.
-        expect(accepted).toBeGreaterThan(20);
+        expect(accepted).toBeGreaterThan(minAccepted);
       },
       120_000,
     );

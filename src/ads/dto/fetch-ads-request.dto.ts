@@ -2,6 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsRequired } from '@/common/validators';
 
+/** A short BCP 47 tag: language, then optionally script and region ("de", "fr-CA", "zh-Hant-TW"). */
+const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
+
 /** Body of `POST /api/fetch-ads` (docs/design.md, the publisher contract). Unknown fields are ignored. */
 export class FetchAdsRequestDto {
   @ApiProperty({
@@ -47,4 +50,18 @@ export class FetchAdsRequestDto {
   @IsString()
   @MaxLength(512)
   user_device_info?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "Language of the reader, as a BCP 47 tag (a language, optionally a script and a region): chooses the language of the ad's `disclosure` label. Wins over the `Accept-Language` header; a language without a label gets English.",
+    example: 'de',
+    maxLength: 12,
+    pattern: LANGUAGE_TAG.source,
+  })
+  @IsOptional()
+  @Matches(LANGUAGE_TAG, {
+    message: 'locale must be a language tag such as "de", "fr-CA" or "zh-Hant-TW"',
+  })
+  @IsString()
+  locale?: string;
 }

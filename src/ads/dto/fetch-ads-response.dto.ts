@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DISCLOSURE_LABELS } from '@/campaigns/disclosure-labels';
 
 export class AdvertisementDto {
   @ApiProperty({ description: 'Name of the ad campaign.', example: 'GPU Cloud for ML' })
@@ -18,7 +19,7 @@ export class AdvertisementDto {
 
   @ApiProperty({
     description:
-      'Ready-to-use Markdown: the ad text in bold, a link (an image link when there is an image) to campaign_link, and an attribution label. Append it to the AI reply as it is.',
+      'Ready-to-use Markdown: the ad text in bold, a link (an image link when there is an image) to campaign_link, and the disclosure label with the service name. Append it to the AI reply as it is.',
     example:
       '\n\n**Train models 3x faster on rented GPUs\\.**\n\n[GPU Cloud for ML](http://localhost:3000/api/campaign_click?campaign_id=…)\n\n_Sponsored · Adline_',
   })
@@ -36,6 +37,22 @@ export class AdvertisementDto {
     example: 0.35,
   })
   bid_per_click: number;
+
+  @ApiProperty({
+    type: Boolean,
+    enum: [true],
+    description: 'Always `true`: every ad is paid for. Show it as an ad.',
+    example: true,
+  })
+  sponsored: true;
+
+  @ApiProperty({
+    enum: [...new Set(Object.values(DISCLOSURE_LABELS))],
+    description:
+      "The label that marks the ad as one, in the reader's language: from the request's `locale`, else its `Accept-Language` header, else English. `campaign_markdown` always ends with it.",
+    example: 'Sponsored',
+  })
+  disclosure: string;
 }
 
 export class FetchAdsResponseDto {

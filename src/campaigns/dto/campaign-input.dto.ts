@@ -26,6 +26,11 @@ import type { NewCampaign } from '../campaigns.service';
 import type { CampaignChanges } from '../campaign-audit';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../entities/campaign.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
+import { IsAdCopy } from './ad-copy.validators';
+
+/** What `name` and `text` refuse (src/campaigns/ad-copy-rules.ts), for their descriptions. */
+const AD_COPY_RULES =
+  'Plain text for a reader: refused (400 validation_failed naming the field) when it contains HTML, Markdown links or images, zero-width or bidirectional control characters, instructions aimed at an AI assistant ("ignore previous instructions", "system prompt", "you are now", …, in English, German, French and Spanish) or a disclosure label of any language ("Sponsored", "Anzeige", "Publicité", …) or a denial of one ("not an ad"): the label is added to every ad.';
 
 export const MAX_KEYWORDS = 100;
 export const MAX_KEYWORD_LENGTH = 100;
@@ -60,16 +65,24 @@ export class CreateCampaignDto {
   @IsRequired()
   advertiser_id: string;
 
-  @ApiProperty({ example: 'Trail boots, autumn', minLength: 1, maxLength: 200 })
+  @ApiProperty({
+    description: `The ad's link text. ${AD_COPY_RULES}`,
+    example: 'Trail boots, autumn',
+    minLength: 1,
+    maxLength: 200,
+  })
+  @IsAdCopy()
   @IsText({ min: 1, max: 200 })
   @IsRequired()
   name: string;
 
   @ApiProperty({
+    description: `The ad's text, shown in bold. ${AD_COPY_RULES}`,
     example: 'Waterproof hiking boots, 20 % off this week.',
     minLength: 1,
     maxLength: 1000,
   })
+  @IsAdCopy()
   @IsText({ min: 1, max: 1000 })
   @IsRequired()
   text: string;
