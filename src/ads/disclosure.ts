@@ -23,7 +23,8 @@ const isLocale = (language: string): language is DisclosureLocale =>
 
 /** The primary language of a BCP 47 tag, if there is a label for it ("fr-CA" → fr). */
 export function localeOfTag(tag: string): DisclosureLocale | null {
-  const language = tag.split('-', 1)[0].toLowerCase();
+  const hyphen = tag.indexOf('-');
+  const language = (hyphen === -1 ? tag : tag.slice(0, hyphen)).toLowerCase();
   return isLocale(language) ? language : null;
 }
 
