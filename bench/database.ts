@@ -300,6 +300,7 @@ export async function rawImpressionInsertRate(
         'gpu, machine learning',
         conversation,
         null,
+        0,
       ]);
     }
     await db.insert('impressions', IMPRESSION_COLUMNS, values);

@@ -70,6 +70,7 @@ export async function impressionWriterRate(
           keywords: 'gpu, machine learning',
           conversation,
           clickedAt: null,
+          test: false,
         };
         pending.push(writer.record(impression));
       }

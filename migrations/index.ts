@@ -4,6 +4,7 @@ import { ModelDeactivatedBy1763765300000 } from './1763765300000-model-deactivat
 import { CampaignAudit1763770000000 } from './1763770000000-campaign-audit';
 import { ClickTrafficRules1764000000000 } from './1764000000000-click-traffic-rules';
 import { UnbilledClickReasons1764000100000 } from './1764000100000-unbilled-click-reasons';
+import { TestMode1764200000000 } from './1764200000000-test-mode';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   CampaignAudit1763770000000,
   ClickTrafficRules1764000000000,
   UnbilledClickReasons1764000100000,
+  TestMode1764200000000,
 ];

@@ -10,7 +10,7 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
   const options = new DocumentBuilder()
     .setTitle(`${config.serviceName} API`)
     .setDescription(
-      'Contextual ads for the replies of AI models. Publisher backends call `POST /api/fetch-ads` with the API key of one AI model; people who follow an ad reach `GET /api/campaign_click`. Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`.',
+      'Contextual ads for the replies of AI models. Publisher backends call `POST /api/fetch-ads` with the API key of one AI model; people who follow an ad reach `GET /api/campaign_click`. Every error is RFC 9457 problem details (`application/problem+json`) with a stable `code`.\n\n**Use a test key while you build.** A model has live keys (`adl_live_…`) and test keys (`adl_test_…`, made with `POST /api/models/{id}/keys` and `{"kind": "test"}`, or on the dashboard). A test key gets the same matching, ads and working tracking links, but nothing it serves or its users click is billed or earns; `GET /api/stats` shows its traffic apart. Switch to a live key in production.',
     )
     .setVersion('1.0')
     .addApiKey(
@@ -18,7 +18,8 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
         type: 'apiKey',
         in: 'header',
         name: API_KEY_HEADER,
-        description: 'The API key of one AI model.',
+        description:
+          'The API key of one AI model: `adl_live_…` (billed) or `adl_test_…` (test mode: real ads and links, nothing billed).',
       },
       API_KEY_HEADER,
     )

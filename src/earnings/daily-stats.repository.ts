@@ -14,6 +14,9 @@ export interface StatIncrement {
   invalidClicks?: number;
   spendMicros?: number;
   earningsMicros?: number;
+  /** Test keys' traffic, apart from the billable counters. */
+  testImpressions?: number;
+  testClicks?: number;
 }
 
 const DAILY_STATS = new TableRows<StatIncrement>('daily_stats', {
@@ -26,11 +29,21 @@ const DAILY_STATS = new TableRows<StatIncrement>('daily_stats', {
   invalid_clicks: (r) => r.invalidClicks ?? 0,
   spend_micros: (r) => r.spendMicros ?? 0,
   earnings_micros: (r) => r.earningsMicros ?? 0,
+  test_impressions: (r) => r.testImpressions ?? 0,
+  test_clicks: (r) => r.testClicks ?? 0,
 });
 
 const ADD_COUNTERS = {
   key: ['day', 'model_id', 'campaign_id'],
-  counters: ['impressions', 'clicks', 'invalid_clicks', 'spend_micros', 'earnings_micros'],
+  counters: [
+    'impressions',
+    'clicks',
+    'invalid_clicks',
+    'spend_micros',
+    'earnings_micros',
+    'test_impressions',
+    'test_clicks',
+  ],
 };
 
 /** The one place that writes `daily_stats`: an upsert that adds to the counters. */
@@ -73,6 +86,8 @@ function merge(increments: StatIncrement[]): StatIncrement[] {
     row.invalidClicks = (row.invalidClicks ?? 0) + (inc.invalidClicks ?? 0);
     row.spendMicros = (row.spendMicros ?? 0) + (inc.spendMicros ?? 0);
     row.earningsMicros = (row.earningsMicros ?? 0) + (inc.earningsMicros ?? 0);
+    row.testImpressions = (row.testImpressions ?? 0) + (inc.testImpressions ?? 0);
+    row.testClicks = (row.testClicks ?? 0) + (inc.testClicks ?? 0);
   }
   return [...byKey.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -14,6 +14,8 @@ export interface ServedImpression {
   modelId: string;
   campaignId: string;
   publisherId: string;
+  /** Served to a test key: counted apart, in `test_impressions`. */
+  test: boolean;
 }
 
 export interface BilledClick {
@@ -35,6 +37,9 @@ export interface UnbilledClick {
   reason: string;
 }
 
+/** A click on a test key's ad: counted apart, in `test_clicks`, and never billed. */
+export type TestClick = Omit<UnbilledClick, 'reason'>;
+
 /**
  * The money ledger and the daily roll-ups. Every method runs inside the caller's transaction,
  * so an event and what it earns are committed together or not at all.
@@ -53,7 +58,10 @@ export class EarningsService {
    */
   impressionsStatement(impressions: ServedImpression[]): Statement | null {
     return this.dailyStats.upsertStatement(
-      impressions.map((i) => ({ ...key(i.createdAt, i), impressions: 1 })),
+      impressions.map((i) => ({
+        ...key(i.createdAt, i),
+        ...(i.test ? { testImpressions: 1 } : { impressions: 1 }),
+      })),
     );
   }
 
@@ -62,18 +70,20 @@ export class EarningsService {
    * between the publisher and the platform, as three ledger entries whose credits add up to
    * the spend to the micro, plus one roll-up upsert for the whole batch. Unbilled clicks
    * (invalid, or over the campaign's budget) only count: in `invalid_clicks`, and by reason.
+   * Clicks on test keys' ads count in `test_clicks` alone: no ledger entry, no reason row.
    * @returns each billed click's publisher earnings in micros, in order.
    */
   async recordClicks(
     manager: EntityManager,
     billed: BilledClick[],
     unbilled: UnbilledClick[],
+    test: TestClick[] = [],
   ): Promise<number[]> {
     const entries: LedgerEntry[] = [];
-    const increments: StatIncrement[] = unbilled.map((click) => ({
-      ...key(click.at, click),
-      invalidClicks: 1,
-    }));
+    const increments: StatIncrement[] = [
+      ...unbilled.map((click) => ({ ...key(click.at, click), invalidClicks: 1 })),
+      ...test.map((click) => ({ ...key(click.at, click), testClicks: 1 })),
+    ];
     const earned = billed.map((click) => {
       const { publisherMicros, platformMicros } = splitRevenue(
         click.bidMicros,

@@ -135,13 +135,18 @@ export class ReportsRepository {
   }
 }
 
+/**
+ * The billable counters of each group. A group with test keys' traffic only (counted in
+ * `test_impressions` and `test_clicks`, which reports leave out) is no activity to report.
+ */
 function sums(query: SelectQueryBuilder<DailyStat>): SelectQueryBuilder<DailyStat> {
   return query
     .select('SUM(s.impressions)', 'impressions')
     .addSelect('SUM(s.clicks)', 'clicks')
     .addSelect('SUM(s.invalidClicks)', 'invalid_clicks')
     .addSelect('SUM(s.spendMicros)', 'spend')
-    .addSelect('SUM(s.earningsMicros)', 'earnings');
+    .addSelect('SUM(s.earningsMicros)', 'earnings')
+    .having('SUM(s.impressions) + SUM(s.clicks) + SUM(s.invalidClicks) > 0');
 }
 
 // MySQL returns SUM() as a decimal string.

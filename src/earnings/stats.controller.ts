@@ -16,7 +16,7 @@ export class StatsController {
   @ApiOperation({
     summary: 'Your usage statistics per UTC day and model',
     description:
-      'Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted.',
+      'Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`.',
   })
   @ApiOkResponse({ type: StatsDto })
   @ApiProblemResponses({ 400: ['validation_failed'], 404: ['model_not_found'] })

@@ -10,6 +10,9 @@ export interface DailyModelStat {
   impressions: number;
   clicks: number;
   earningsMicros: number;
+  /** Test keys' traffic, never billed. */
+  testImpressions: number;
+  testClicks: number;
 }
 
 interface RawRow {
@@ -18,6 +21,8 @@ interface RawRow {
   impressions: string | number;
   clicks: string | number;
   earnings_micros: string | number;
+  test_impressions: string | number;
+  test_clicks: string | number;
 }
 
 /** Reads the `daily_stats` roll-ups: a few rows per day, whatever the number of events. */
@@ -39,6 +44,8 @@ export class StatsRepository {
       .addSelect('SUM(s.impressions)', 'impressions')
       .addSelect('SUM(s.clicks)', 'clicks')
       .addSelect('SUM(s.earningsMicros)', 'earnings_micros')
+      .addSelect('SUM(s.testImpressions)', 'test_impressions')
+      .addSelect('SUM(s.testClicks)', 'test_clicks')
       .where('s.publisherId = :publisherId', { publisherId })
       .andWhere('s.day BETWEEN :from AND :to', { from, to });
     if (modelId !== undefined) query.andWhere('s.modelId = :modelId', { modelId });
@@ -55,6 +62,8 @@ export class StatsRepository {
       impressions: Number(r.impressions),
       clicks: Number(r.clicks),
       earningsMicros: Number(r.earnings_micros),
+      testImpressions: Number(r.test_impressions),
+      testClicks: Number(r.test_clicks),
     }));
   }
 }

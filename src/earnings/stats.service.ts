@@ -4,7 +4,7 @@ import { ProblemException } from '@/common/problem';
 import { PublishersService } from '@/publishers/publishers.service';
 import { StatsDto, StatsQueryDto, StatsTotalsDto } from './dto/stats.dto';
 import { statsRangeErrors } from './stats-range';
-import { StatsRepository } from './stats.repository';
+import { type DailyModelStat, StatsRepository } from './stats.repository';
 
 /** A publisher's usage statistics, from the daily roll-ups. */
 @Injectable()
@@ -24,31 +24,36 @@ export class StatsService {
       throw ProblemException.notFound('model_not_found', 'No AI model of yours has this id.');
     }
     const rows = await this.stats.perDayAndModel(publisherId, query.from, query.to, query.model_id);
-    const sum = (pick: (r: (typeof rows)[number]) => number) =>
+    const sum = (pick: (r: DailyModelStat) => number) =>
       rows.reduce((total, r) => total + pick(r), 0);
     return {
       from: query.from,
       to: query.to,
-      rows: rows.map((r) => ({
-        date: r.day,
-        model_id: r.modelId,
-        ...figures(r.impressions, r.clicks, r.earningsMicros),
-      })),
-      totals: figures(
-        sum((r) => r.impressions),
-        sum((r) => r.clicks),
-        sum((r) => r.earningsMicros),
-      ),
+      rows: rows.map((r) => ({ date: r.day, model_id: r.modelId, ...figures(r) })),
+      totals: figures({
+        impressions: sum((r) => r.impressions),
+        clicks: sum((r) => r.clicks),
+        earningsMicros: sum((r) => r.earningsMicros),
+        testImpressions: sum((r) => r.testImpressions),
+        testClicks: sum((r) => r.testClicks),
+      }),
     };
   }
 }
 
-/** The figures of a row or the totals; money becomes decimal units only here, at the edge. */
-function figures(impressions: number, clicks: number, earningsMicros: number): StatsTotalsDto {
+type Counters = Omit<DailyModelStat, 'day' | 'modelId'>;
+
+/**
+ * The figures of a row or the totals; money becomes decimal units only here, at the edge.
+ * Test keys' traffic stays in its own two figures, out of the billable ones and the CTR.
+ */
+function figures(c: Counters): StatsTotalsDto {
   return {
-    impressions,
-    clicks,
-    ctr: impressions > 0 ? Math.round((clicks / impressions) * 1e6) / 1e6 : 0,
-    earnings: microsToUnits(earningsMicros),
+    impressions: c.impressions,
+    clicks: c.clicks,
+    ctr: c.impressions > 0 ? Math.round((c.clicks / c.impressions) * 1e6) / 1e6 : 0,
+    earnings: microsToUnits(c.earningsMicros),
+    test_impressions: c.testImpressions,
+    test_clicks: c.testClicks,
   };
 }

@@ -1,19 +1,25 @@
 import { createHash } from 'node:crypto';
 
 import {
-  API_KEY_PREFIX,
+  API_KEY_PREFIXES,
   generateApiKey,
   hashApiKey,
   looksLikeApiKey,
 } from '@/publishers/api-key-material';
 
+const API_KEY_PREFIX = API_KEY_PREFIXES.live;
+
 describe('generateApiKey', () => {
-  it('hands out a key that starts with adl_live_ and carries 256 random bits', () => {
-    const { secret } = generateApiKey();
-    expect(secret.startsWith(API_KEY_PREFIX)).toBe(true);
-    const random = Buffer.from(secret.slice(API_KEY_PREFIX.length), 'base64url');
+  it.each([
+    ['a live key by default', undefined, 'adl_live_'],
+    ['a live key', 'live' as const, 'adl_live_'],
+    ['a test key', 'test' as const, 'adl_test_'],
+  ])('hands out %s, with its prefix and 256 random bits', (_label, kind, prefix) => {
+    const { secret } = generateApiKey(kind);
+    expect(secret.startsWith(prefix)).toBe(true);
+    const random = Buffer.from(secret.slice(prefix.length), 'base64url');
     expect(random).toHaveLength(32);
-    expect(random.toString('base64url')).toBe(secret.slice(API_KEY_PREFIX.length));
+    expect(random.toString('base64url')).toBe(secret.slice(prefix.length));
   });
 
   it('never hands out the same key twice', () => {
@@ -26,6 +32,7 @@ describe('generateApiKey', () => {
     expect(prefix).toHaveLength(12);
     expect(prefix).toMatch(/^adl_live_[A-Za-z0-9_-]{3}$/);
     expect(secret.startsWith(prefix)).toBe(true);
+    expect(generateApiKey('test').prefix).toMatch(/^adl_test_[A-Za-z0-9_-]{3}$/);
   });
 
   it('stores only the lowercase hex SHA-256 of the whole key', () => {
@@ -35,9 +42,10 @@ describe('generateApiKey', () => {
     expect(hash).not.toContain(secret.slice(API_KEY_PREFIX.length));
   });
 
-  it('generates keys that pass its own shape check', () => {
+  it('generates keys of both kinds that pass its own shape check', () => {
     for (let i = 0; i < 100; i += 1) {
       expect(looksLikeApiKey(generateApiKey().secret)).toBe(true);
+      expect(looksLikeApiKey(generateApiKey('test').secret)).toBe(true);
     }
   });
 });
@@ -64,8 +72,9 @@ describe('hashApiKey', () => {
 describe('looksLikeApiKey', () => {
   const valid = `${API_KEY_PREFIX}${'a'.repeat(43)}`;
 
-  it('accepts a well-formed key', () => {
+  it('accepts a well-formed live key and a well-formed test key', () => {
     expect(looksLikeApiKey(valid)).toBe(true);
+    expect(looksLikeApiKey(valid.replace('adl_live_', 'adl_test_'))).toBe(true);
   });
 
   it.each([
@@ -73,8 +82,10 @@ describe('looksLikeApiKey', () => {
     ['the prefix alone', API_KEY_PREFIX],
     ['a key one character short', valid.slice(0, -1)],
     ['a key one character long', `${valid}a`],
-    ['a test-mode prefix', valid.replace('live', 'test')],
+    ['another mode’s prefix', valid.replace('live', 'prod')],
+    ['a test prefix alone', API_KEY_PREFIXES.test],
     ['an upper-case prefix', valid.replace('adl_live_', 'ADL_LIVE_')],
+    ['an upper-case test prefix', valid.replace('adl_live_', 'ADL_TEST_')],
     ['base64 padding', `${valid.slice(0, -1)}=`],
     ['standard base64 characters', `${valid.slice(0, -1)}+`],
     ['a trailing newline', `${valid}\n`],

@@ -98,6 +98,7 @@ export class ApiKeyResolver {
     return {
       keyId: key.id,
       keyStatus: key.status,
+      keyKind: key.kind,
       modelId: key.modelId,
       modelStatus: key.model.status,
       publisherId: key.model.publisherId,

@@ -32,7 +32,7 @@ export class ApiKeysController {
   @Post()
   @ApiOperation({
     summary: 'Create an API key for the model',
-    description: `The secret \`key\` is in this response only; store it at once. A model holds up to ${MAX_ACTIVE_KEYS_PER_MODEL} active keys, so a new key can be deployed before the old one is revoked.`,
+    description: `The secret \`key\` is in this response only; store it at once. A model holds up to ${MAX_ACTIVE_KEYS_PER_MODEL} active keys (live and test together), so a new key can be deployed before the old one is revoked. The body is optional: without \`kind\` the key is live; \`"kind": "test"\` makes a test key (\`adl_test_…\`), which gets real ads and working links but is never billed, for building and testing an integration.`,
   })
   @ApiModelIdParam()
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
@@ -46,7 +46,7 @@ export class ApiKeysController {
     @Param('id') modelId: string,
     @Body() body: CreateApiKeyDto,
   ): Promise<CreatedApiKeyDto> {
-    return this.keys.issue(principal.publisherId, modelId, body.label ?? null);
+    return this.keys.issue(principal.publisherId, modelId, body.label ?? null, body.kind);
   }
 
   @Delete(':keyId')

@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { ProblemException } from '@/common/problem';
 import { ApiKeysRepository } from './api-keys.repository';
 import { ApiKeyDto, CreatedApiKeyDto, toApiKeyDto } from './dto/api-key.dto';
+import type { ApiKeyKind } from './entities/api-key.entity';
 import { KeyUsageTracker } from './key-usage-tracker.service';
 import { ModelsRepository } from './models.repository';
 import { ModelsService, modelNotFound } from './models.service';
@@ -31,6 +32,7 @@ export class ApiKeysService {
     publisherId: string,
     modelId: string,
     label: string | null = null,
+    kind: ApiKeyKind = 'live',
   ): Promise<CreatedApiKeyDto> {
     const created = await this.keys.transaction(async (transaction) => {
       // Locking the model first makes concurrent requests count its active keys one after
@@ -45,7 +47,7 @@ export class ApiKeysService {
           `A model holds at most ${MAX_ACTIVE_KEYS_PER_MODEL} active keys; revoke one first.`,
         );
       }
-      return this.publishers.createApiKey(modelId, label, transaction);
+      return this.publishers.createApiKey(modelId, label, transaction, kind);
     });
     return { ...toApiKeyDto(created.key), key: created.secret };
   }

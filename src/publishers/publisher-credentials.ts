@@ -1,4 +1,4 @@
-import type { ApiKeyStatus } from './entities/api-key.entity';
+import type { ApiKeyKind, ApiKeyStatus } from './entities/api-key.entity';
 import type { ModelStatus } from './entities/ai-model.entity';
 import type { PublisherStatus } from './entities/publisher.entity';
 
@@ -6,6 +6,8 @@ import type { PublisherStatus } from './entities/publisher.entity';
 export interface KeyCredential {
   keyId: string;
   keyStatus: ApiKeyStatus;
+  /** A test key's impressions and clicks are recorded apart and never billed. */
+  keyKind: ApiKeyKind;
   modelId: string;
   modelStatus: ModelStatus;
   publisherId: string;

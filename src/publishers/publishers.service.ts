@@ -7,7 +7,7 @@ import { ApiKeyResolver } from './api-key-resolver.service';
 import { ApiKeysRepository } from './api-keys.repository';
 import { CredentialChanges } from './credential-changes.service';
 import { AiModel, ModelDeactivator, ModelStatus } from './entities/ai-model.entity';
-import { ApiKey } from './entities/api-key.entity';
+import { ApiKey, type ApiKeyKind } from './entities/api-key.entity';
 import { Publisher, PublisherRole } from './entities/publisher.entity';
 import { ModelsRepository } from './models.repository';
 import { PublishersRepository } from './publishers.repository';
@@ -98,15 +98,17 @@ export class PublishersService {
   }
 
   /**
-   * Creates a key; the secret is returned here once and never stored. Pass the manager of a
-   * transaction (from ApiKeysRepository.transaction) to create it inside that transaction.
+   * Creates a key, live unless `kind` says test; the secret is returned here once and never
+   * stored. Pass the manager of a transaction (from ApiKeysRepository.transaction) to create
+   * it inside that transaction.
    */
   async createApiKey(
     modelId: string,
     label: string | null = null,
     manager?: EntityManager,
+    kind: ApiKeyKind = 'live',
   ): Promise<{ key: ApiKey; secret: string }> {
-    const material = generateApiKey();
+    const material = generateApiKey(kind);
     const key = await this.keys.insert(
       {
         id: newId(),
@@ -115,6 +117,7 @@ export class PublishersService {
         keyHash: material.hash,
         label,
         status: 'active',
+        kind,
         createdAt: new Date(),
         revokedAt: null,
         lastUsedAt: null,

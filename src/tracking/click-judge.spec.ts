@@ -107,3 +107,46 @@ describe('judgeClicks: per-IP limits within one batch', () => {
     ]);
   });
 });
+
+describe('judgeClicks: clicks on a test key’s ads', () => {
+  const testFacts = (links: FollowedLink[], billedByIp: BatchFacts['billedByIp'] = []) => {
+    const facts = factsOf(links);
+    for (const served of facts.impressions.values()) served.test = true;
+    return { ...facts, billedByIp };
+  };
+
+  it('judges every follow of a test ad `test`: never valid, whatever else holds', () => {
+    const links = [
+      follow('a', 'c1', 'ip', 5),
+      // Too fast, from a bot, a second follow of the same ad: still only `test`.
+      follow('b', 'c1', 'ip', 0),
+      { ...follow('c', 'c1', 'ip', 6), userAgent: 'curl/8.5.0' },
+      { ...follow('a2', 'c1', 'ip', 7), impressionId: 'a' },
+    ];
+
+    expect(judgeClicks(links, testFacts(links.slice(0, 3)), RULES)).toEqual([
+      'test',
+      'test',
+      'test',
+      'test',
+    ]);
+  });
+
+  it('uses up no IP allowance, so a live click from the same IP right after is valid', () => {
+    const links = [follow('t', 'c1', 'ip', 5), follow('live', 'c1', 'ip', 6)];
+    const facts = factsOf(links);
+    facts.impressions.get('t')!.test = true;
+
+    expect(judgeClicks(links, facts, RULES)).toEqual(['test', 'valid']);
+  });
+
+  it('keeps the link’s own faults first: a forged or mismatched link is not `test`', () => {
+    const links = [
+      { ...follow('a', 'c1', 'ip', 5), impressionId: null },
+      { ...follow('b', 'c1', 'ip', 5), campaignId: 'c2' },
+    ];
+    const facts = testFacts([follow('b', 'c1', 'ip', 5)]);
+
+    expect(judgeClicks(links, facts, RULES)).toEqual(['bad_signature', 'mismatch']);
+  });
+});

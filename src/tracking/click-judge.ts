@@ -83,6 +83,9 @@ function invalidReason(
   if (impression.campaignId !== link.campaignId || impression.modelId !== link.modelId) {
     return 'mismatch';
   }
+  // A test key's ad: nothing about the follow can make it billable, so no other rule
+  // matters; it neither claims the impression nor uses up the IP's allowance.
+  if (impression.test) return 'test';
   // No person followed it.
   if (link.intent === 'head') return 'head_request';
   if (link.intent === 'prefetch') return 'prefetch';

@@ -159,6 +159,8 @@ export class ClickRecorder implements OnApplicationShutdown {
     await this.impressions.markClicked(manager, claimed);
     const rows = links.map((link, i) => clickRow(link, outcomes[i], impressions));
     const billedRows = rows.filter((row) => row.status === 'billed');
+    // Test traffic is counted apart from the billable counters, never as an invalid click.
+    const isTest = (row: Click) => row.invalidReason === 'test';
     // Who a click counts for: the impression's campaign, model and publisher, at its time.
     const counted = (row: Click) => {
       const impression = impressions.get(row.impressionId!)!;
@@ -177,13 +179,17 @@ export class ClickRecorder implements OnApplicationShutdown {
         };
       }),
       rows
-        .filter((row) => row.status !== 'billed')
+        .filter((row) => row.status !== 'billed' && !isTest(row))
         .map((row) => ({
           // A click names a publisher and model only through a real impression; a forged
           // one counts for its link's campaign alone, under the unknown source.
           ...(row.publisherId === null ? forgedSource(row) : counted(row)),
           reason: row.invalidReason ?? 'over_budget',
         })),
+      rows.filter(isTest).map((row) => {
+        const { at, campaignId, publisherId, modelId } = counted(row);
+        return { at, campaignId, publisherId, modelId };
+      }),
     );
     billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
     await this.clicks.insert(manager, rows);

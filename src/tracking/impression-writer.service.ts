@@ -14,7 +14,7 @@ import { ImpressionsRepository } from './impressions.repository';
 
 /** An ad that fetch-ads serves, as its impression records it. */
 export interface ServedAd {
-  caller: Pick<KeyCredential, 'keyId' | 'modelId' | 'publisherId' | 'revenueSharePpm'>;
+  caller: Pick<KeyCredential, 'keyId' | 'keyKind' | 'modelId' | 'publisherId' | 'revenueSharePpm'>;
   campaign: { id: string; bidMicros: number };
   country: string | null;
   device: string | null;
@@ -117,6 +117,8 @@ export class ImpressionWriter implements OnApplicationShutdown {
       // A text column holds far more; the configuration decides how much is kept.
       conversation: ad.conversation.slice(0, this.config.conversationMaxChars),
       clickedAt: null,
+      // A test key's ad is real, but neither it nor its clicks are ever billed.
+      test: caller.keyKind === 'test',
     };
   }
 

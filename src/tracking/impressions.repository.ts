@@ -21,6 +21,8 @@ const IMPRESSIONS = new TableRows<Impression>('impressions', {
   keywords: (r) => r.keywords,
   conversation: (r) => r.conversation,
   clicked_at: (r) => (r.clickedAt === null ? null : sqlDatetime(r.clickedAt)),
+  // A number: SQLite's driver binds no booleans.
+  test: (r) => (r.test ? 1 : 0),
 });
 
 /** The impressions table's columns in insert order; the benchmark's raw baseline uses them too. */

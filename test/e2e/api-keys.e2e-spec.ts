@@ -8,7 +8,7 @@ import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
-const KEY_FIELDS = ['created_at', 'id', 'label', 'last_used_at', 'prefix', 'status'];
+const KEY_FIELDS = ['created_at', 'id', 'kind', 'label', 'last_used_at', 'prefix', 'status'];
 
 interface KeyBody {
   id: string;
@@ -16,6 +16,7 @@ interface KeyBody {
   prefix: string;
   label: string | null;
   status: string;
+  kind: string;
   last_used_at: string | null;
 }
 
@@ -35,7 +36,12 @@ describe(`API keys of a model (${testDatabaseKind()})`, () => {
     expect(created.status).toBe(201);
     const key = (await created.json()) as KeyBody;
     expect(Object.keys(key).sort()).toEqual([...KEY_FIELDS, 'key'].sort());
-    expect(key).toMatchObject({ label: 'staging', status: 'active', last_used_at: null });
+    expect(key).toMatchObject({
+      label: 'staging',
+      status: 'active',
+      kind: 'live',
+      last_used_at: null,
+    });
     expect(key.key?.startsWith(key.prefix)).toBe(true);
     expect((await t.fetchAds(key.key as string, ask('lantern'))).status).toBe(200);
 
@@ -58,6 +64,52 @@ describe(`API keys of a model (${testDatabaseKind()})`, () => {
       'validation_failed',
     );
     expect(problem.errors?.map((e) => e.field)).toEqual(['label']);
+  });
+
+  it('makes a live key without a body, and a test key (adl_test_…) with "kind": "test"; the list shows each kind', async () => {
+    const me = await t.f.signedInPublisher();
+    await t.f.campaign({ keywords: 'compass' });
+    const path = `/api/models/${me.model.id}/keys`;
+
+    const live = (await (await me.api('POST', path)).json()) as KeyBody;
+    const test = (await (
+      await me.api('POST', path, { label: 'sandbox', kind: 'test' })
+    ).json()) as KeyBody;
+    const explicitLive = (await (await me.api('POST', path, { kind: 'live' })).json()) as KeyBody;
+
+    expect(live).toMatchObject({ kind: 'live', key: expect.stringMatching(/^adl_live_/) });
+    expect(explicitLive).toMatchObject({ kind: 'live', key: expect.stringMatching(/^adl_live_/) });
+    expect(test).toMatchObject({
+      kind: 'test',
+      label: 'sandbox',
+      prefix: expect.stringMatching(/^adl_test_.{3}$/),
+      key: expect.stringMatching(/^adl_test_[A-Za-z0-9_-]{43}$/),
+    });
+    expect((await keyRow(test.id)).kind).toBe('test');
+    // A test key serves, and its use shows like a live key's.
+    expect((await t.fetchAds(test.key as string, ask('compass'))).status).toBe(200);
+    const listed = (await (await me.api('GET', path)).json()) as KeyBody[];
+    expect(listed.map((k) => [k.id, k.kind])).toEqual([
+      [me.keyId, 'live'],
+      [live.id, 'live'],
+      [test.id, 'test'],
+      [explicitLive.id, 'live'],
+    ]);
+    expect(listed.find((k) => k.id === test.id)?.last_used_at).not.toBeNull();
+  });
+
+  it.each([
+    ['an unknown kind', 'sandbox'],
+    ['an upper-case kind', 'TEST'],
+    ['null', null],
+  ])('refuses %s with 400 naming the field kind', async (_label, kind) => {
+    const me = await t.f.signedInPublisher();
+    const problem = await expectProblem(
+      await me.api('POST', `/api/models/${me.model.id}/keys`, { kind }),
+      400,
+      'validation_failed',
+    );
+    expect(problem.errors?.map((e) => e.field)).toEqual(['kind']);
   });
 
   it('revokes a key at once (204) while the other key of the model keeps serving', async () => {

@@ -137,6 +137,7 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         keywords: 'surfwax',
         conversation: 'Which wax for cold water?',
         clickedAt: null,
+        test: false,
       });
       // A row the schema refuses (no model) in the middle of a batch of good ones.
       const outcomes = await Promise.allSettled(

@@ -91,11 +91,25 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
     // Earnings = bid × share = 0.40 × 0.7.
     expect(of(chat)).toEqual({ impressions: 3, clicks: 1, earnings: 0.28 });
     expect(of(voice)).toEqual({ impressions: 1, clicks: 0, earnings: 0 });
-    expect(body.totals).toEqual({ impressions: 4, clicks: 1, ctr: 0.25, earnings: 0.28 });
+    // Live keys only: no test traffic to show apart.
+    const noTest = { test_impressions: 0, test_clicks: 0 };
+    expect(body.totals).toEqual({
+      impressions: 4,
+      clicks: 1,
+      ctr: 0.25,
+      earnings: 0.28,
+      ...noTest,
+    });
 
     const chatOnly = (await (
       await api('GET', `/api/stats?from=${firstDay}&to=${lastDay}&model_id=${chat}`)
     ).json()) as { totals: Omit<StatsRow, 'model_id'> };
-    expect(chatOnly.totals).toEqual({ impressions: 3, clicks: 1, ctr: 0.333333, earnings: 0.28 });
+    expect(chatOnly.totals).toEqual({
+      impressions: 3,
+      clicks: 1,
+      ctr: 0.333333,
+      earnings: 0.28,
+      ...noTest,
+    });
   });
 });

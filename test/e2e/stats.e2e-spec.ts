@@ -14,8 +14,17 @@ interface StatsBody {
     clicks: number;
     ctr: number;
     earnings: number;
+    test_impressions: number;
+    test_clicks: number;
   }[];
-  totals: { impressions: number; clicks: number; ctr: number; earnings: number };
+  totals: {
+    impressions: number;
+    clicks: number;
+    ctr: number;
+    earnings: number;
+    test_impressions: number;
+    test_clicks: number;
+  };
 }
 
 describe(`GET /api/stats (${testDatabaseKind()})`, () => {
@@ -65,6 +74,9 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       }),
       mine('2026-03-01', secondModelId, 'c1', { impressions: 50, earningsMicros: 0 }),
       mine('2026-03-02', me.model.id, 'c2', { impressions: 3, clicks: 1, earningsMicros: 245_000 }),
+      // Test keys' traffic, beside billable figures and on a day of its own.
+      mine('2026-03-02', me.model.id, 'c1', { testImpressions: 9, testClicks: 2 }),
+      mine('2026-03-02', secondModelId, 'c2', { testImpressions: 4 }),
       // Another publisher's activity on the same days.
       {
         day: '2026-03-01',
@@ -79,7 +91,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
   });
   afterAll(() => t.close());
 
-  it('sums the roll-ups per UTC day and model, with valid clicks, CTR, earnings in units and totals', async () => {
+  it('sums the roll-ups per UTC day and model, with valid clicks, CTR, earnings in units, test traffic apart and totals', async () => {
     const response = await stats('from=2026-03-01&to=2026-03-02');
     expect(response.status).toBe(200);
     const row = (
@@ -89,7 +101,9 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       clicks: number,
       ctr: number,
       earnings: number,
-    ) => ({ date, model_id, impressions, clicks, ctr, earnings });
+      test_impressions = 0,
+      test_clicks = 0,
+    ) => ({ date, model_id, impressions, clicks, ctr, earnings, test_impressions, test_clicks });
     const expected: StatsBody = {
       from: '2026-03-01',
       to: '2026-03-02',
@@ -99,9 +113,19 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
           row('2026-03-01', me.model.id, 400, 3, 0.0075, 0.63),
           row('2026-03-01', secondModelId, 50, 0, 0, 0),
         ].sort((a, b) => (a.model_id < b.model_id ? -1 : 1)),
-        row('2026-03-02', me.model.id, 3, 1, 0.333333, 0.245),
+        ...[
+          row('2026-03-02', me.model.id, 3, 1, 0.333333, 0.245, 9, 2),
+          row('2026-03-02', secondModelId, 0, 0, 0, 0, 4, 0),
+        ].sort((a, b) => (a.model_id < b.model_id ? -1 : 1)),
       ],
-      totals: { impressions: 453, clicks: 4, ctr: 0.00883, earnings: 0.875 },
+      totals: {
+        impressions: 453,
+        clicks: 4,
+        ctr: 0.00883,
+        earnings: 0.875,
+        test_impressions: 13,
+        test_clicks: 2,
+      },
     };
     expect(await response.json()).toEqual(expected);
   });
@@ -110,8 +134,18 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
     const body = (await (
       await stats(`from=2026-03-01&to=2026-03-31&model_id=${secondModelId}`)
     ).json()) as StatsBody;
-    expect(body.rows.map((r) => [r.date, r.model_id])).toEqual([['2026-03-01', secondModelId]]);
-    expect(body.totals).toEqual({ impressions: 50, clicks: 0, ctr: 0, earnings: 0 });
+    expect(body.rows.map((r) => [r.date, r.model_id])).toEqual([
+      ['2026-03-01', secondModelId],
+      ['2026-03-02', secondModelId],
+    ]);
+    expect(body.totals).toEqual({
+      impressions: 50,
+      clicks: 0,
+      ctr: 0,
+      earnings: 0,
+      test_impressions: 4,
+      test_clicks: 0,
+    });
   });
 
   it('answers empty rows and zero totals for a quiet range', async () => {
@@ -119,7 +153,14 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       from: '2025-01-01',
       to: '2025-01-31',
       rows: [],
-      totals: { impressions: 0, clicks: 0, ctr: 0, earnings: 0 },
+      totals: {
+        impressions: 0,
+        clicks: 0,
+        ctr: 0,
+        earnings: 0,
+        test_impressions: 0,
+        test_clicks: 0,
+      },
     });
   });
 

@@ -9,6 +9,7 @@ import type { Campaign } from '@/campaigns/entities/campaign.entity';
 import { unitsToMicros } from '@/common/money';
 import { DailyStatsRepository, type StatIncrement } from '@/earnings/daily-stats.repository';
 import type { AiModel } from '@/publishers/entities/ai-model.entity';
+import type { ApiKeyKind } from '@/publishers/entities/api-key.entity';
 import type { Publisher } from '@/publishers/entities/publisher.entity';
 import { PublishersService } from '@/publishers/publishers.service';
 
@@ -154,8 +155,9 @@ export class Factories {
     });
   }
 
-  async apiKey(modelId: string): Promise<string> {
-    return (await this.publishers.createApiKey(modelId, 'extra')).secret;
+  /** Another key of the model, live unless `kind` says test: `await t.f.apiKey(id, 'test')`. */
+  async apiKey(modelId: string, kind: ApiKeyKind = 'live'): Promise<string> {
+    return (await this.publishers.createApiKey(modelId, 'extra', undefined, kind)).secret;
   }
 
   revokeKey(keyId: string): Promise<void> {

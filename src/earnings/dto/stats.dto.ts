@@ -11,7 +11,8 @@ export class StatsQueryDto extends DayRangeQueryDto {
 }
 
 export class StatsTotalsDto {
-  @ApiProperty({ example: 1200 }) impressions: number;
+  @ApiProperty({ description: 'Impressions served to live keys.', example: 1200 })
+  impressions: number;
   @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
   @ApiProperty({
     description: 'clicks ÷ impressions, 6 decimals; 0 without impressions.',
@@ -23,6 +24,18 @@ export class StatsTotalsDto {
     example: 7.35,
   })
   earnings: number;
+  @ApiProperty({
+    description:
+      'Impressions served to test keys (`adl_test_…`): never billed, not in `impressions` or `ctr`.',
+    example: 40,
+  })
+  test_impressions: number;
+  @ApiProperty({
+    description:
+      'Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.',
+    example: 3,
+  })
+  test_clicks: number;
 }
 
 export class StatsRowDto extends StatsTotalsDto {
@@ -36,7 +49,7 @@ export class StatsDto {
   @ApiProperty({
     type: [StatsRowDto],
     description:
-      'One row per day and model with any activity, by day then model; quiet days are left out.',
+      'One row per day and model with any activity (test traffic included), by day then model; quiet days are left out.',
   })
   rows: StatsRowDto[];
   @ApiProperty({ type: StatsTotalsDto }) totals: StatsTotalsDto;

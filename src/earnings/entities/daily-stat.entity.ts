@@ -19,4 +19,14 @@ export class DailyStat {
   invalidClicks: number;
   @MicrosColumn('spend_micros') spendMicros: number;
   @MicrosColumn('earnings_micros') earningsMicros: number;
+  /** Test keys' traffic, counted apart: never in the billable counters above. */
+  @Column({
+    name: 'test_impressions',
+    type: 'bigint',
+    default: 0,
+    transformer: integerTransformer,
+  })
+  testImpressions: number;
+  @Column({ name: 'test_clicks', type: 'bigint', default: 0, transformer: integerTransformer })
+  testClicks: number;
 }

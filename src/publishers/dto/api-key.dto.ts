@@ -1,7 +1,16 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
-import { IsText } from '@/common/validators';
-import { API_KEY_STATUSES, type ApiKey, type ApiKeyStatus } from '../entities/api-key.entity';
+import { IsIn, IsOptional } from 'class-validator';
+import { IsOmittable, IsText } from '@/common/validators';
+import {
+  API_KEY_KINDS,
+  API_KEY_STATUSES,
+  type ApiKey,
+  type ApiKeyKind,
+  type ApiKeyStatus,
+} from '../entities/api-key.entity';
+
+const KIND_DESCRIPTION =
+  '`live` (`adl_live_…`): its ads and clicks are billed and earn. `test` (`adl_test_…`): the same matching, ads and working tracking links, but nothing is billed: its impressions and clicks never reach campaign spend, the ledger or earnings, and `GET /api/stats` shows them apart (`test_impressions`, `test_clicks`). Use a test key while building an integration.';
 
 export class CreateApiKeyDto {
   @ApiPropertyOptional({
@@ -15,6 +24,16 @@ export class CreateApiKeyDto {
   @IsOptional()
   @IsText({ min: 1, max: 100 })
   label?: string | null;
+
+  @ApiPropertyOptional({
+    enum: API_KEY_KINDS,
+    default: 'live',
+    description: `${KIND_DESCRIPTION} Left out: \`live\`.`,
+    example: 'test',
+  })
+  @IsOmittable()
+  @IsIn(API_KEY_KINDS)
+  kind?: ApiKeyKind;
 }
 
 export class ApiKeyDto {
@@ -26,6 +45,8 @@ export class ApiKeyDto {
   prefix: string;
   @ApiProperty({ type: String, nullable: true, example: 'production' }) label: string | null;
   @ApiProperty({ enum: API_KEY_STATUSES }) status: ApiKeyStatus;
+  @ApiProperty({ enum: API_KEY_KINDS, description: KIND_DESCRIPTION, example: 'live' })
+  kind: ApiKeyKind;
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
   @ApiProperty({
     type: String,
@@ -53,6 +74,7 @@ export function toApiKeyDto(key: ApiKey, lastUse: Date | null = null): ApiKeyDto
     prefix: key.prefix,
     label: key.label,
     status: key.status,
+    kind: key.kind,
     created_at: key.createdAt.toISOString(),
     last_used_at: lastUsedAt?.toISOString() ?? null,
   };

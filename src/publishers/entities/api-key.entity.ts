@@ -5,6 +5,10 @@ import { AiModel } from './ai-model.entity';
 export const API_KEY_STATUSES = ['active', 'revoked'] as const;
 export type ApiKeyStatus = (typeof API_KEY_STATUSES)[number];
 
+/** live: its ads and clicks are billed; test: real ads and links, nothing billed (test mode). */
+export const API_KEY_KINDS = ['live', 'test'] as const;
+export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
+
 /** An API key of one AI model. Only the SHA-256 hash of the secret is ever stored. */
 @Entity('api_keys')
 @Index('idx_api_keys_model', ['modelId'])
@@ -26,6 +30,8 @@ export class ApiKey {
 
   @Column({ type: 'varchar', length: 100, nullable: true }) label: string | null;
   @Column({ type: 'varchar', length: 16 }) status: ApiKeyStatus;
+  /** Fixed at creation; keys made before test mode existed are live. */
+  @Column({ type: 'varchar', length: 8, default: 'live' }) kind: ApiKeyKind;
 
   @TimestampColumn('created_at') createdAt: Date;
   @TimestampColumn('revoked_at', { nullable: true }) revokedAt: Date | null;

@@ -24,7 +24,9 @@ export type InvalidClickReason =
   | 'publisher_suspended'
   | 'model_inactive'
   | 'key_revoked'
-  | 'campaign_inactive';
+  | 'campaign_inactive'
+  // The ad was served to a test key: test traffic is never billed, whatever else holds.
+  | 'test';
 
 /** Every follow of a tracking link, valid or not: the raw material of click reports. */
 @Entity('clicks')

@@ -29,6 +29,11 @@ export class Impression {
   @Column({ type: 'varchar', length: 1000 }) keywords: string;
   /** Cut to CONVERSATION_MAX_CHARS; emptied by the retention purge. */
   @Column({ type: 'text', nullable: true }) conversation: string | null;
+  /**
+   * Served to a test key: its clicks are recorded as `test` and never billed, and it counts
+   * in the roll-ups' test counters, not in their billable ones.
+   */
+  @Column({ type: 'boolean', default: false }) test: boolean;
   /** Set by the first valid click; the guard against billing one impression twice. */
   @TimestampColumn('clicked_at', { nullable: true }) clickedAt: Date | null;
 }
