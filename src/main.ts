@@ -38,11 +38,13 @@ function printDemo(config: AppConfig, demo: DemoData): void {
       `  demo publisher: ${demo.publisherEmail}, password ${demo.publisherPassword}`,
       `    sign in at ${config.baseUrl}/dashboard`,
       `  demo API key (model ${demo.modelId}): ${demo.apiKey}`,
+      `  demo test key (same model; real ads and links, nothing billed): ${demo.testApiKey}`,
       'Fetch an ad:',
       `  curl -s -X POST ${config.baseUrl}/api/fetch-ads \\`,
       `    -H 'service-api-key: ${demo.apiKey}' -H 'Content-Type: application/json' \\`,
       `    -d '{"conversation":"Which GPU should I rent to train my model?","context_keywords":"gpu, machine learning"}'`,
       'Then open the campaign_link of the answer: it redirects to the advertiser (302).',
+      'While you build an integration, send the test key instead: the same ads, never billed.',
     ].join('\n'),
   );
 }

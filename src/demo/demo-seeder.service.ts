@@ -11,6 +11,8 @@ export interface DemoData {
   publisherPassword: string;
   modelId: string;
   apiKey: string;
+  /** A test key of the same model: real ads and links, nothing billed. */
+  testApiKey: string;
 }
 
 /** Printed at first start so a newcomer can sign in to the dashboard; development only. */
@@ -81,6 +83,7 @@ export class DemoSeeder {
       link: 'https://example.com/assistant',
     });
     const { secret } = await this.publishers.createApiKey(model.id, 'demo');
+    const test = await this.publishers.createApiKey(model.id, 'demo test', undefined, 'test');
     const advertiser = await this.advertisers.create('Demo Advertiser', 'ads@example.com');
     for (const c of DEMO_CAMPAIGNS) {
       await this.campaigns.createCampaign({
@@ -101,6 +104,7 @@ export class DemoSeeder {
       publisherPassword: DEMO_PASSWORD,
       modelId: model.id,
       apiKey: secret,
+      testApiKey: test.secret,
     };
   }
 }

@@ -10,7 +10,9 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { testDatabaseKind } from '../support/test-database';
+import { ask } from '../support/ads';
+import { startDemo } from '../support/start-process';
+import { createTestDatabase, testDatabaseKind } from '../support/test-database';
 
 const SCRIPT = join(__dirname, '..', '..', 'scripts', 'start.mjs');
 
@@ -110,4 +112,38 @@ describe(`npm start (scripts/start.mjs; ${testDatabaseKind()} run)`, () => {
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(run.stdout()).toContain('service got SIGTERM');
   }, 30_000);
+});
+
+describe(`the start-up lines of a development start on an empty database (${testDatabaseKind()})`, () => {
+  it('print the demo sign-in, a live key and a test key of the demo model, both of which serve ads', async () => {
+    const db = await createTestDatabase();
+    const { service, base, key } = await startDemo({ DATABASE_URL: db.url });
+    try {
+      const lines = service.stdout().split('\n');
+      expect(lines).toContainEqual(
+        '  demo publisher: demo@adline.local, password demo-password-123',
+      );
+      expect(lines).toContainEqual(
+        expect.stringMatching(/^ {2}demo API key \(model [^)]+\): adl_live_\S{43}$/),
+      );
+      const testLine = lines.find((line) => line.includes('demo test key'));
+      expect(testLine).toMatch(
+        /^ {2}demo test key \(same model; real ads and links, nothing billed\): adl_test_\S{43}$/,
+      );
+      expect(lines).toContainEqual(expect.stringContaining(`-H 'service-api-key: ${key}'`));
+      const testKey = testLine!.split(': ')[1];
+      for (const secret of [key, testKey]) {
+        const answer = await fetch(`${base}/api/fetch-ads`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'service-api-key': secret },
+          body: JSON.stringify(ask('gpu, machine learning')),
+        });
+        expect(answer.status).toBe(200);
+      }
+    } finally {
+      service.kill('SIGTERM');
+      await service.exited;
+      await db.drop();
+    }
+  }, 60_000);
 });
