@@ -181,6 +181,20 @@ describe('the publisher dashboard in Chromium', () => {
     await showsText(keyRow, key.slice(0, 12));
     await showsText(keyRow, 'Active');
     await showsText(keyRow, 'Never');
+    await showsText(keyRow, 'Live');
+
+    // A test key, to build the integration with: chosen in the form, marked in the list.
+    await page.getByLabel('Label for a new key').fill('sandbox');
+    await page.getByLabel('Kind', { exact: true }).selectOption('test');
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    const testDialog = page.getByRole('dialog', { name: 'Your new test key' });
+    await testDialog.waitFor();
+    expect(await testDialog.innerText()).toContain('nothing is billed');
+    const testKey = await testDialog.getByLabel(/API key/).inputValue();
+    expect(testKey).toMatch(/^adl_test_/);
+    await testDialog.getByRole('button', { name: 'I have stored the key' }).click();
+    await testDialog.waitFor({ state: 'detached' });
+    await showsText(page.locator('tbody tr', { hasText: 'sandbox' }), 'Test');
     await screenshots(page, '07-keys');
 
     // The publisher's backend asks for an ad; the reply with it is shown to a person who
@@ -203,6 +217,12 @@ describe('the publisher dashboard in Chromium', () => {
     await reader.getByRole('heading', { name: 'Welcome to Espresso Gear' }).waitFor();
     await reader.close();
 
+    // The test key gets an ad too; the statistics show it apart from the billable figures.
+    expect(
+      (await t.fetchAds(testKey, { conversation: 'Espresso?', context_keywords: 'espresso' }))
+        .status,
+    ).toBe(200);
+
     // The statistics show the impression, the click and the publisher's share of the bid.
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -217,6 +237,9 @@ describe('the publisher dashboard in Chromium', () => {
     expect(await text(page, '#total-earnings')).toBe(earnings);
     const modelRow = page.locator('#per-model tbody tr', { hasText: MODEL });
     expect(await modelRow.locator('td').allInnerTexts()).toEqual(['1', '1', '100%', earnings]);
+    expect(await text(page, '#test-traffic')).toContain(
+      'Test keys in this range: 1 impression and 0 clicks',
+    );
     expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe(
       utcDay(new Date(Date.now() - 29 * 86_400_000)),
     );
@@ -234,6 +257,7 @@ describe('the publisher dashboard in Chromium', () => {
     expect(help).toContain(`curl -s -X POST ${t.baseUrl}/api/fetch-ads`);
     expect(help).toContain('$ADLINE_API_KEY');
     expect(help).toContain('AbortSignal.timeout(1000)');
+    expect(help).toContain('While you build, use the test key');
     expect(help).not.toContain(key);
     expect(await page.getByRole('link', { name: 'API documentation' }).getAttribute('href')).toBe(
       '/docs',

@@ -25,11 +25,15 @@ export interface Model {
   created_at: string;
 }
 
+/** live: billed; test: the same ads and links, never billed (for building an integration). */
+export type ApiKeyKind = 'live' | 'test';
+
 export interface ApiKey {
   id: string;
   prefix: string;
   label: string | null;
   status: 'active' | 'revoked';
+  kind: ApiKeyKind;
   created_at: string;
   last_used_at: string | null;
 }
@@ -43,11 +47,18 @@ export interface CreatedModel extends Model {
   api_key: CreatedApiKey;
 }
 
-export interface StatsFigures {
+/** What live keys' traffic earned: the figures the charts and tables show. */
+export interface BillableFigures {
   impressions: number;
   clicks: number;
   ctr: number;
   earnings: number;
+}
+
+export interface StatsFigures extends BillableFigures {
+  /** Test keys' traffic: never billed, not in the billable figures. */
+  test_impressions: number;
+  test_clicks: number;
 }
 
 export interface StatsRow extends StatsFigures {
@@ -143,8 +154,8 @@ export const api = {
   ) => request<Model>('PATCH', modelPath(id), changes),
 
   keys: (modelId: string) => request<ApiKey[]>('GET', `${modelPath(modelId)}/keys`),
-  createKey: (modelId: string, label: string | null) =>
-    request<CreatedApiKey>('POST', `${modelPath(modelId)}/keys`, { label }),
+  createKey: (modelId: string, label: string | null, kind: ApiKeyKind) =>
+    request<CreatedApiKey>('POST', `${modelPath(modelId)}/keys`, { label, kind }),
   revokeKey: (modelId: string, keyId: string) =>
     request<void>('DELETE', `${modelPath(modelId)}/keys/${encodeURIComponent(keyId)}`),
 

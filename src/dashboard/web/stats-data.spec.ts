@@ -16,6 +16,8 @@ const row = (
   clicks,
   ctr: impressions > 0 ? clicks / impressions : 0,
   earnings,
+  test_impressions: 0,
+  test_clicks: 0,
 });
 
 describe('the default range', () => {

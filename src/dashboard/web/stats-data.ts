@@ -1,24 +1,24 @@
-import type { StatsFigures, StatsRow } from './api';
+import type { BillableFigures, StatsRow } from './api';
 import { eachDay } from './dates';
 
-export interface DayFigures extends StatsFigures {
+export interface DayFigures extends BillableFigures {
   date: string;
 }
 
-export interface ModelFigures extends StatsFigures {
+export interface ModelFigures extends BillableFigures {
   modelId: string;
   name: string;
 }
 
-const zero = (): StatsFigures => ({ impressions: 0, clicks: 0, ctr: 0, earnings: 0 });
+const zero = (): BillableFigures => ({ impressions: 0, clicks: 0, ctr: 0, earnings: 0 });
 
 /** clicks ÷ impressions; 0 without impressions, as the API computes it. */
-const ctrOf = (f: StatsFigures): number => (f.impressions > 0 ? f.clicks / f.impressions : 0);
+const ctrOf = (f: BillableFigures): number => (f.impressions > 0 ? f.clicks / f.impressions : 0);
 
 /** Sums money as integer micros (the service's own unit), so totals never drift. */
 const addMoney = (a: number, b: number): number => Math.round(a * 1e6 + b * 1e6) / 1e6;
 
-function add(into: StatsFigures, row: StatsFigures): void {
+function add(into: BillableFigures, row: BillableFigures): void {
   into.impressions += row.impressions;
   into.clicks += row.clicks;
   into.earnings = addMoney(into.earnings, row.earnings);

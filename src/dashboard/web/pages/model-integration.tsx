@@ -14,8 +14,11 @@ export function IntegrationTab({ model }: { model: Model }) {
       </h2>
       <ol class="steps">
         <li>
-          Generate a key on the <a href={href(`/models/${model.id}/keys`)}>API keys</a> tab and
-          store it in your backend's environment as <code>ADLINE_API_KEY</code>.
+          Generate a <strong>test key</strong> on the{' '}
+          <a href={href(`/models/${model.id}/keys`)}>API keys</a> tab and store it in your backend's
+          environment as <code>ADLINE_API_KEY</code>. While you build, use the test key: it gets
+          real ads with working links, and nothing it serves or its users click is billed (its
+          traffic shows apart in the statistics).
         </li>
         <li>
           For each AI reply, call <code>POST /api/fetch-ads</code>{' '}
@@ -25,6 +28,10 @@ export function IntegrationTab({ model }: { model: Model }) {
         <li>
           Append <code>advertisements[0].campaign_markdown</code> to the reply as it is: its link is
           tracked, so clicks earn you your share.
+        </li>
+        <li>
+          When it works, generate a <strong>live key</strong> for production and put it in place of
+          the test key: only a live key's ads and clicks earn.
         </li>
       </ol>
 

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, type ApiKey, type CreatedApiKey, type Model } from '../api';
+import { api, type ApiKey, type ApiKeyKind, type CreatedApiKey, type Model } from '../api';
 import { Dialog, ConfirmDialog } from '../components/dialog';
 import { FormError, TextField, toApiError, useFormAction } from '../components/form';
 import { CopyButton, EmptyState, LoadError, Loading, StatusBadge } from '../components/ui';
@@ -12,10 +12,13 @@ export function KeysTab({ model }: { model: Model }) {
   const session = useSession();
   const keys = useLoad(() => api.keys(model.id), [model.id]);
   const [label, setLabel] = useState('');
+  // Live unless chosen otherwise, as before test keys existed: a key deployed by mistake as a
+  // test key would earn nothing.
+  const [kind, setKind] = useState<ApiKeyKind>('live');
   const [created, setCreated] = useState<CreatedApiKey | null>(() => takeNewKey(model.id));
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const generate = useFormAction(async () => {
-    const key = await api.createKey(model.id, label.trim() || null);
+    const key = await api.createKey(model.id, label.trim() || null, kind);
     setLabel('');
     setCreated(key);
     keys.set([...(keys.data ?? []), key]);
@@ -29,6 +32,11 @@ export function KeysTab({ model }: { model: Model }) {
         Your backend sends a key in the <code>service-api-key</code> header of each fetch-ads call.
         Keep keys secret: never put them in a browser, an app or a repository.{' '}
         <a href={href(`/models/${model.id}/integration`)}>How to integrate</a>
+      </p>
+      <p>
+        A <strong>test key</strong> (<code>adl_test_…</code>) gets real ads with working links, but
+        nothing it serves or its users click is billed or earns: use it while you build. Switch to a{' '}
+        <strong>live key</strong> (<code>adl_live_…</code>) in production.
       </p>
       {model.status === 'deactivated' && (
         <p class="alert alert--warning">
@@ -49,6 +57,17 @@ export function KeysTab({ model }: { model: Model }) {
             maxLength={100}
             error={generate.error?.forField('label')}
           />
+          <div class="field field--narrow">
+            <label for="key-kind">Kind</label>
+            <select
+              id="key-kind"
+              value={kind}
+              onChange={(e) => setKind(e.currentTarget.value as ApiKeyKind)}
+            >
+              <option value="live">Live: billed, earns</option>
+              <option value="test">Test: never billed</option>
+            </select>
+          </div>
           <button type="submit" class="button button--primary" disabled={generate.busy}>
             {generate.busy ? 'Generating…' : 'Generate key'}
           </button>
@@ -67,6 +86,7 @@ export function KeysTab({ model }: { model: Model }) {
           <thead>
             <tr>
               <th scope="col">Key</th>
+              <th scope="col">Kind</th>
               <th scope="col">Label</th>
               <th scope="col">Created</th>
               <th scope="col">Last used</th>
@@ -82,6 +102,9 @@ export function KeysTab({ model }: { model: Model }) {
                 <th scope="row" data-label="Key">
                   <code>{key.prefix}…</code>
                 </th>
+                <td data-label="Kind">
+                  <KindBadge kind={key.kind} />
+                </td>
                 <td data-label="Label">{key.label ?? <span class="muted">—</span>}</td>
                 <td data-label="Created">{formatInstant(key.created_at)}</td>
                 <td data-label="Last used">
@@ -126,6 +149,10 @@ export function KeysTab({ model }: { model: Model }) {
   );
 }
 
+function KindBadge({ kind }: { kind: ApiKeyKind }) {
+  return <span class={`badge badge--${kind}`}>{kind === 'test' ? 'Test' : 'Live'}</span>;
+}
+
 /** The only time the secret is shown: the service keeps a hash of it, not the key. */
 function NewKeyDialog({
   created,
@@ -137,7 +164,7 @@ function NewKeyDialog({
   return (
     <Dialog
       open={created !== null}
-      title="Your new API key"
+      title={created?.kind === 'test' ? 'Your new test key' : 'Your new API key'}
       labelId="new-key-title"
       onClose={onClose}
       actions={
@@ -170,6 +197,12 @@ function NewKeyDialog({
           <p class="field__hint">
             Store it in your backend's environment, e.g. <code>ADLINE_API_KEY</code>.
           </p>
+          {created.kind === 'test' && (
+            <p class="alert alert--info">
+              A test key gets real ads and working links, but nothing is billed or earned. Use a
+              live key in production.
+            </p>
+          )}
         </>
       )}
     </Dialog>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import { api, ApiError, type StatsFigures } from '../api';
+import { api, ApiError, type BillableFigures, type StatsFigures } from '../api';
 import { TextField } from '../components/form';
 import { EmptyState, LoadError, Loading, PageTitle } from '../components/ui';
 import { UsageChart, type UsageChartKind } from '../components/usage-chart';
@@ -74,6 +74,7 @@ export function StatsPage({ route }: { route: Route }) {
             <Kpi id="total-ctr" label="CTR" value={formatPercent(totals.ctr)} />
             <Kpi id="total-earnings" label="Earnings" value={formatMoney(totals.earnings)} />
           </ul>
+          <TestTraffic totals={totals} />
           {totals.impressions === 0 ? (
             <EmptyState title="No activity in this range">
               <p>
@@ -191,8 +192,21 @@ function FiguresHead({ first }: { first: string }) {
   );
 }
 
+/** Test keys' traffic, apart from every billable figure on the page; nothing without any. */
+function TestTraffic({ totals }: { totals: StatsFigures }) {
+  if (totals.test_impressions === 0 && totals.test_clicks === 0) return null;
+  const count = (n: number, what: string) => `${formatCount(n)} ${what}${n === 1 ? '' : 's'}`;
+  return (
+    <p class="alert alert--info" id="test-traffic">
+      Test keys in this range: {count(totals.test_impressions, 'impression')} and{' '}
+      {count(totals.test_clicks, 'click')}. Test traffic is never billed and is not counted in the
+      figures on this page.
+    </p>
+  );
+}
+
 /** A row's four figures; `labelled` names each cell for the stacked (narrow) layout. */
-function FigureCells({ figures, labelled }: { figures: StatsFigures; labelled?: boolean }) {
+function FigureCells({ figures, labelled }: { figures: BillableFigures; labelled?: boolean }) {
   const label = (name: string) => (labelled ? name : undefined);
   return (
     <>
