@@ -17,12 +17,13 @@ const MAY_IMPORT = {
   http: ['common', 'config', 'database', 'metrics'],
   // Feature modules, bottom up.
   publishers: [],
+  safety: [],
   auth: ['publishers'],
   earnings: ['publishers'],
   campaigns: ['earnings'],
   'campaign-index': ['campaigns'],
   tracking: ['campaign-index', 'campaigns', 'earnings', 'publishers'],
-  ads: ['campaign-index', 'campaigns', 'tracking', 'publishers'],
+  ads: ['campaign-index', 'campaigns', 'tracking', 'publishers', 'safety'],
   // Edges: they wire or present the modules and nothing imports them.
   health: ['campaign-index', 'tracking'],
   demo: ['auth', 'campaigns', 'publishers'],

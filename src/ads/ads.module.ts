@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CampaignIndexModule } from '@/campaign-index/campaign-index.module';
 import { PublishersModule } from '@/publishers/publishers.module';
+import { SafetyModule } from '@/safety/safety.module';
 import { TrackingModule } from '@/tracking/tracking.module';
 import { AdsController } from './ads.controller';
 import { AdsService } from './ads.service';
 
 @Module({
-  imports: [CampaignIndexModule, TrackingModule, PublishersModule],
+  imports: [CampaignIndexModule, TrackingModule, PublishersModule, SafetyModule],
   controllers: [AdsController],
   providers: [AdsService],
 })

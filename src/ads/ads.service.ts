@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { microsToUnits } from '@/common/money';
-import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
@@ -9,6 +8,8 @@ import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
 import { renderAdMarkdown } from './ad-markdown';
 import { type Disclosure, Disclosures } from './disclosure';
+import { noAd } from './no-ad';
+import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
@@ -27,6 +28,7 @@ export class AdsService {
     private readonly signer: ClickLinkSigner,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
+    private readonly sensitiveTopics: SensitiveTopicDetector,
   ) {
     this.disclosures = new Disclosures(config.serviceName);
   }
@@ -37,6 +39,11 @@ export class AdsService {
     acceptLanguage?: string,
   ): Promise<FetchAdsResponseDto> {
     const keywords = parseKeywordList(request.context_keywords);
+    // Before matching: no ad beside self-harm, a crisis, politics… whatever would match.
+    if (this.sensitiveTopics.topicOf(request.conversation, keywords) !== null) {
+      this.metrics.adNoFill.inc({ reason: 'sensitive_topic' });
+      throw noAd('sensitive_topic');
+    }
     const country = resolveCountry(request.user_location);
     const device = resolveDevice(request.user_device_info);
     const match = this.index.current.match({
@@ -47,10 +54,7 @@ export class AdsService {
     });
     if (!match) {
       this.metrics.adNoFill.inc({ reason: 'no_matching_ad' });
-      throw ProblemException.notFound(
-        'no_matching_ad',
-        'No active campaign matches these keywords; try different keywords.',
-      );
+      throw noAd('no_match');
     }
     const campaign = match.campaign;
     // The ad goes out only once its impression is committed: nothing served goes uncounted.

@@ -2,9 +2,11 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
 import {
   PROBLEM_CONTENT_TYPE,
+  PROBLEM_REASON_DETAILS,
   PROBLEM_TITLES,
   type ProblemBody,
   type ProblemCode,
+  type ProblemReason,
   problemType,
 } from './problem';
 import { ProblemDetailsDto } from './problem.dto';
@@ -24,23 +26,39 @@ const DESCRIPTIONS: Record<number, string> = {
 
 export type ProblemExamples = Partial<Record<number, ProblemCode[]>>;
 
-const example = (status: number, code: ProblemCode): ProblemBody => ({
+const example = (status: number, code: ProblemCode, reason?: ProblemReason): ProblemBody => ({
   type: problemType(code),
   title: PROBLEM_TITLES[code],
   status,
-  detail: DETAILS[code] ?? PROBLEM_TITLES[code],
+  detail: reason ? PROBLEM_REASON_DETAILS[reason] : (DETAILS[code] ?? PROBLEM_TITLES[code]),
   code,
   ...(code === 'validation_failed'
     ? { errors: [{ field: 'context_keywords', message: 'context_keywords should not be empty' }] }
     : {}),
+  ...(reason ? { reason } : {}),
 });
+
+/** Codes answered with a `reason`: one example per reason, the first under the code's name. */
+const REASONS: Partial<Record<ProblemCode, ProblemReason[]>> = {
+  no_matching_ad: ['no_match', 'sensitive_topic'],
+};
+
+/** A code's named examples: `[name, summary, body]`. */
+function examplesOf(status: number, code: ProblemCode): [string, string, ProblemBody][] {
+  const reasons = REASONS[code];
+  if (!reasons) return [[code, PROBLEM_TITLES[code], example(status, code)]];
+  return reasons.map((reason, i) => [
+    i === 0 ? code : `${code}_${reason}`,
+    `${PROBLEM_TITLES[code]} (${reason})`,
+    example(status, code, reason),
+  ]);
+}
 
 const DETAILS: Partial<Record<ProblemCode, string>> = {
   validation_failed: 'Invalid request: check context_keywords.',
   missing_api_key: "Send the AI model's API key in the service-api-key header.",
   invalid_api_key: 'The API key is incorrect or revoked; verify it or create a new one.',
   model_inactive: 'The AI model of this key is not active; contact support.',
-  no_matching_ad: 'No active campaign matches these keywords; try different keywords.',
   campaign_not_found: 'No campaign has this campaign_id.',
   model_not_found: 'No AI model has this id.',
   api_key_not_found: 'This model has no key with this id.',
@@ -78,10 +96,9 @@ export function ApiProblemResponses(examples: ProblemExamples): MethodDecorator 
           [PROBLEM_CONTENT_TYPE]: {
             schema: { $ref: getSchemaPath(ProblemDetailsDto) },
             examples: Object.fromEntries(
-              (codes ?? []).map((code) => [
-                code,
-                { summary: PROBLEM_TITLES[code], value: example(status, code) },
-              ]),
+              (codes ?? [])
+                .flatMap((code) => examplesOf(status, code))
+                .map(([name, summary, value]) => [name, { summary, value }]),
             ),
           },
         },

@@ -1,5 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { PROBLEM_TITLES, type ProblemCode } from './problem';
+import {
+  PROBLEM_REASON_DETAILS,
+  PROBLEM_TITLES,
+  type ProblemCode,
+  type ProblemReason,
+} from './problem';
 
 export class FieldErrorDto {
   @ApiProperty({ example: 'context_keywords' }) field: string;
@@ -21,4 +26,11 @@ export class ProblemDetailsDto {
   code: ProblemCode;
   @ApiPropertyOptional({ type: [FieldErrorDto], description: 'Present with `validation_failed`.' })
   errors?: FieldErrorDto[];
+  @ApiPropertyOptional({
+    enum: Object.keys(PROBLEM_REASON_DETAILS),
+    description:
+      'Present with `no_matching_ad`: why fetch-ads found no ad. `no_match`: no active campaign matches the keywords. `sensitive_topic`: the conversation or keywords touch a sensitive topic (self-harm, a medical emergency, a mental-health crisis, abuse or violence, sexual content, minors, a tragedy or disaster, elections or politics), next to which no ad is shown; which topic or words is never said. Either way, show the reply without an ad.',
+    example: 'no_match',
+  })
+  reason?: ProblemReason;
 }

@@ -38,6 +38,20 @@ export const PROBLEM_TITLES = {
 
 export type ProblemCode = keyof typeof PROBLEM_TITLES;
 
+/**
+ * Why fetch-ads found no ad, in the `reason` member of its `no_matching_ad` answer, with
+ * the answer's `detail`: a refinement of the code for publishers' logs and statistics,
+ * never a code of its own, so a client that knows only the code keeps working. A sensitive
+ * topic is never named, nor its words: the answer must not teach anyone how to get round
+ * the lists, and the publisher's logs must not learn what its users confided.
+ */
+export const PROBLEM_REASON_DETAILS = {
+  no_match: 'No active campaign matches these keywords; try different keywords.',
+  sensitive_topic: 'No ad is shown next to a conversation on a sensitive topic.',
+} as const;
+
+export type ProblemReason = keyof typeof PROBLEM_REASON_DETAILS;
+
 export interface FieldError {
   field: string;
   message: string;
@@ -51,6 +65,7 @@ export interface ProblemBody {
   detail: string;
   code: ProblemCode;
   errors?: FieldError[];
+  reason?: ProblemReason;
 }
 
 export const problemType = (code: ProblemCode): string => `urn:adline:problem:${code}`;
@@ -67,6 +82,7 @@ export class ProblemException extends HttpException {
     readonly errors?: FieldError[],
     /** Response headers that belong to this answer, e.g. `Retry-After`. */
     readonly headers: Record<string, string> = {},
+    readonly reason?: ProblemReason,
   ) {
     super(detail, status);
   }
@@ -79,6 +95,7 @@ export class ProblemException extends HttpException {
       detail: this.detail,
       code: this.code,
       ...(this.errors ? { errors: this.errors } : {}),
+      ...(this.reason ? { reason: this.reason } : {}),
     };
   }
 
@@ -86,8 +103,8 @@ export class ProblemException extends HttpException {
     return new ProblemException(HttpStatus.BAD_REQUEST, code, detail, errors);
   }
 
-  static notFound(code: ProblemCode, detail: string): ProblemException {
-    return new ProblemException(HttpStatus.NOT_FOUND, code, detail);
+  static notFound(code: ProblemCode, detail: string, reason?: ProblemReason): ProblemException {
+    return new ProblemException(HttpStatus.NOT_FOUND, code, detail, undefined, {}, reason);
   }
 
   static validation(errors: FieldError[]): ProblemException {
