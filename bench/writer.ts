@@ -41,7 +41,7 @@ export async function impressionWriterRate(
       new DailyUnbilledClicksRepository(),
       new LedgerRepository(),
     ),
-    new ImpressionsRepository(),
+    new ImpressionsRepository(dataSource),
     config,
     new MetricsService(),
     new Clock(),
@@ -71,6 +71,9 @@ export async function impressionWriterRate(
           conversation,
           clickedAt: null,
           test: false,
+          relevancePpm: 750_000,
+          matched: '{"k":["gpu"],"c":["machine learning"]}',
+          campaignTargets: 'DE;',
         };
         pending.push(writer.record(impression));
       }

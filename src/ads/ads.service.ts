@@ -6,6 +6,9 @@ import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { ClickLinkSigner } from '@/tracking/click-link';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
+import { explanationOf } from '@/tracking/explanation';
+import { ReceiptSigner } from '@/tracking/receipt-signer';
+import { explainMatch } from '@/campaign-index/explain';
 import { renderAdMarkdown } from './ad-markdown';
 import { type Disclosure, Disclosures } from './disclosure';
 import { noAd } from './no-ad';
@@ -26,6 +29,7 @@ export class AdsService {
     private readonly index: CampaignIndexService,
     private readonly impressions: ImpressionWriter,
     private readonly signer: ClickLinkSigner,
+    private readonly receipts: ReceiptSigner,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly sensitiveTopics: SensitiveTopicDetector,
@@ -67,16 +71,26 @@ export class AdsService {
       userDeviceInfo: request.user_device_info,
       keywords,
       conversation: request.conversation,
+      // For the winner only, so the match itself pays nothing for "why this ad".
+      match: {
+        relevance: match.relevance,
+        matched: explainMatch(campaign, { keywords, conversation: request.conversation }),
+        campaignCountries: campaign.countries,
+        campaignDevices: campaign.devices,
+      },
     });
     this.metrics.adsServed.inc();
     const disclosure = this.disclosures.for(request.locale, acceptLanguage);
-    return { advertisements: [this.render(campaign, impression, disclosure)] };
+    return {
+      advertisements: [this.render(campaign, impression, disclosure, request.explain === true)],
+    };
   }
 
   private render(
     campaign: IndexedCampaign,
     impression: Impression,
     disclosure: Disclosure,
+    explain: boolean,
   ): AdvertisementDto {
     const link = this.signer.buildLink(this.config.baseUrl, {
       campaignId: campaign.id,
@@ -99,6 +113,9 @@ export class AdsService {
       bid_per_click: microsToUnits(campaign.bidMicros),
       sponsored: true,
       disclosure: disclosure.label,
+      receipt: this.receipts.sign(impression.id),
+      // From the stored facts, so that it is what the receipt's look-up shows later.
+      ...(explain ? { explanation: explanationOf(impression)! } : {}),
     };
   }
 }

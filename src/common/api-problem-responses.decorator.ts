@@ -63,6 +63,7 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
   model_not_found: 'No AI model has this id.',
   api_key_not_found: 'This model has no key with this id.',
   publisher_not_found: 'No publisher has this id.',
+  receipt_not_found: 'No served ad has this receipt: it is mistyped, or past retention.',
   rate_limited: 'Rate limit of 600 requests per minute exceeded; retry after 12 s.',
   internal: 'An internal error occurred; retry with exponential backoff.',
   database_unavailable: 'The database did not answer in time; retry later.',

@@ -20,6 +20,7 @@ export const PROBLEM_TITLES = {
   model_not_found: 'AI model not found',
   api_key_not_found: 'API key not found',
   publisher_not_found: 'Publisher not found',
+  receipt_not_found: 'Receipt not found',
   /** No such route, or /metrics when metrics are off; a missing resource has its own code. */
   not_found: 'Not found',
   unauthorized: 'Authentication required',

@@ -10,6 +10,7 @@ import { EarningsService } from '@/earnings/earnings.service';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { Impression } from './entities/impression.entity';
+import { explanationColumns, type ServedMatch } from './explanation';
 import { ImpressionsRepository } from './impressions.repository';
 
 /** An ad that fetch-ads serves, as its impression records it. */
@@ -23,6 +24,8 @@ export interface ServedAd {
   userDeviceInfo?: string | null;
   keywords: string[];
   conversation: string;
+  /** Why this campaign won, kept for its receipt. */
+  match: ServedMatch;
 }
 
 /**
@@ -39,7 +42,12 @@ export class ImpressionWriter implements OnApplicationShutdown {
   private readonly batches: GroupCommit<Impression, void>;
   private readonly transactions: StatementTransactions;
   /** The widths of the columns whose texts are cut to fit, as the entity declares them. */
-  private readonly widths: { userLocation: number; userDeviceInfo: number; keywords: number };
+  private readonly widths: {
+    userLocation: number;
+    userDeviceInfo: number;
+    keywords: number;
+    matched: number;
+  };
 
   constructor(
     dataSource: DataSource,
@@ -56,6 +64,7 @@ export class ImpressionWriter implements OnApplicationShutdown {
       userLocation: width('userLocation'),
       userDeviceInfo: width('userDeviceInfo'),
       keywords: width('keywords'),
+      matched: width('matched'),
     };
     this.transactions = new StatementTransactions(dataSource, databaseDeadlines(config));
     this.batches = new GroupCommit({
@@ -119,6 +128,7 @@ export class ImpressionWriter implements OnApplicationShutdown {
       clickedAt: null,
       // A test key's ad is real, but neither it nor its clicks are ever billed.
       test: caller.keyKind === 'test',
+      ...explanationColumns(ad.match, this.widths.matched),
     };
   }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type EntityManager, In } from 'typeorm';
+import { DataSource, type EntityManager, In } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
 import { dialectOf } from '@/database/dialect';
 import { type Statement, TableRows, updateByIds } from '@/database/statements';
@@ -23,14 +23,22 @@ const IMPRESSIONS = new TableRows<Impression>('impressions', {
   clicked_at: (r) => (r.clickedAt === null ? null : sqlDatetime(r.clickedAt)),
   // A number: SQLite's driver binds no booleans.
   test: (r) => (r.test ? 1 : 0),
+  relevance_ppm: (r) => r.relevancePpm,
+  matched: (r) => r.matched,
+  campaign_targets: (r) => r.campaignTargets,
 });
 
 /** The impressions table's columns in insert order; the benchmark's raw baseline uses them too. */
 export const IMPRESSION_COLUMNS: string[] = [...IMPRESSIONS.columns];
 
-/** The impressions table's queries: the writer's batch insert and the click path's claim. */
+/**
+ * The impressions table's queries: the writer's batch insert, the click path's claim and
+ * the receipt look-up.
+ */
 @Injectable()
 export class ImpressionsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
   /** A batch's one INSERT, for the writer to commit with its roll-up. */
   insertStatement(rows: Impression[]): Statement {
     return IMPRESSIONS.insert(rows);
@@ -49,6 +57,11 @@ export class ImpressionsRepository {
       ...(dialectOf(manager) === 'mysql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
     return new Map(found.map((impression) => [impression.id, impression]));
+  }
+
+  /** One impression, for a receipt; null once purged (or never served). */
+  findById(id: string): Promise<Impression | null> {
+    return this.dataSource.getRepository(Impression).findOneBy({ id });
   }
 
   /** Sets each impression's clicked_at, in one statement in the caller's transaction. */

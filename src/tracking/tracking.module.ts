@@ -14,6 +14,9 @@ import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 import { ImpressionWriter } from './impression-writer.service';
 import { ImpressionsRepository } from './impressions.repository';
+import { ReceiptSigner } from './receipt-signer';
+import { ReceiptsController } from './receipts.controller';
+import { ReceiptsService } from './receipts.service';
 import { RetentionRepository } from './retention.repository';
 import { RetentionService } from './retention.service';
 
@@ -24,7 +27,7 @@ import { RetentionService } from './retention.service';
     CampaignIndexModule,
     EarningsModule,
   ],
-  controllers: [ClickController],
+  controllers: [ClickController, ReceiptsController],
   providers: [
     ClickService,
     ClickRecorder,
@@ -34,6 +37,12 @@ import { RetentionService } from './retention.service';
     ImpressionsRepository,
     RetentionService,
     RetentionRepository,
+    ReceiptsService,
+    {
+      provide: ReceiptSigner,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new ReceiptSigner(config.clickSigningSecret),
+    },
     {
       provide: ClickLinkSigner,
       inject: [AppConfig],
@@ -41,6 +50,6 @@ import { RetentionService } from './retention.service';
     },
   ],
   // ClickRecorder and ImpressionWriter for the graceful shutdown, which flushes them.
-  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner],
+  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner, ReceiptSigner],
 })
 export class TrackingModule {}

@@ -138,6 +138,9 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
         conversation: 'Which wax for cold water?',
         clickedAt: null,
         test: false,
+        relevancePpm: null,
+        matched: null,
+        campaignTargets: null,
       });
       // A row the schema refuses (no model) in the middle of a batch of good ones.
       const outcomes = await Promise.allSettled(

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { IsRequired } from '@/common/validators';
 
 /** A short BCP 47 tag: language, then optionally script and region ("de", "fr-CA", "zh-Hant-TW"). */
@@ -64,4 +64,14 @@ export class FetchAdsRequestDto {
   })
   @IsString()
   locale?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'When `true`, each ad carries an `explanation`: the keywords it matched and where each came from, the targeting it met, and its relevance, bid and score. Every ad carries a `receipt` either way.',
+    example: true,
+    default: false,
+  })
+  @IsOptional()
+  @IsBoolean()
+  explain?: boolean;
 }

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DISCLOSURE_LABELS } from '@/campaigns/disclosure-labels';
+import { ExplanationDto } from '@/tracking/dto/explanation.dto';
 
 export class AdvertisementDto {
   @ApiProperty({ description: 'Name of the ad campaign.', example: 'GPU Cloud for ML' })
@@ -53,6 +54,19 @@ export class AdvertisementDto {
     example: 'Sponsored',
   })
   disclosure: string;
+
+  @ApiProperty({
+    description:
+      'A short signed id of this ad (its impression), to quote when someone asks "why am I seeing this?": an operator looks it up with `GET /api/admin/receipts/{receipt}` and sees the same explanation as `explain: true` gives.',
+    example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e.Xp2c0vQm1LzA',
+  })
+  receipt: string;
+
+  @ApiPropertyOptional({
+    type: ExplanationDto,
+    description: 'Why this ad was chosen; present only when the request sent `explain: true`.',
+  })
+  explanation?: ExplanationDto;
 }
 
 export class FetchAdsResponseDto {

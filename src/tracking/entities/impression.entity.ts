@@ -34,6 +34,11 @@ export class Impression {
    * in the roll-ups' test counters, not in their billable ones.
    */
   @Column({ type: 'boolean', default: false }) test: boolean;
+  /** "Why this ad", as served (see `explanationColumns`); null on impressions from before. */
+  @Column({ name: 'relevance_ppm', type: 'integer', nullable: true }) relevancePpm: number | null;
+  @Column({ type: 'varchar', length: 1000, nullable: true }) matched: string | null;
+  @Column({ name: 'campaign_targets', type: 'varchar', length: 1000, nullable: true })
+  campaignTargets: string | null;
   /** Set by the first valid click; the guard against billing one impression twice. */
   @TimestampColumn('clicked_at', { nullable: true }) clickedAt: Date | null;
 }
