@@ -23,7 +23,7 @@ const MAY_IMPORT = {
   campaigns: ['earnings'],
   'campaign-index': ['campaigns'],
   tracking: ['campaign-index', 'campaigns', 'earnings', 'publishers'],
-  ads: ['campaign-index', 'campaigns', 'tracking', 'publishers', 'safety'],
+  ads: ['campaign-index', 'campaigns', 'tracking', 'publishers', 'safety', 'earnings'],
   // Edges: they wire or present the modules and nothing imports them.
   health: ['campaign-index', 'tracking'],
   demo: ['auth', 'campaigns', 'publishers'],

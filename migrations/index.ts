@@ -5,6 +5,7 @@ import { CampaignAudit1763770000000 } from './1763770000000-campaign-audit';
 import { ClickTrafficRules1764000000000 } from './1764000000000-click-traffic-rules';
 import { UnbilledClickReasons1764000100000 } from './1764000100000-unbilled-click-reasons';
 import { TestMode1764200000000 } from './1764200000000-test-mode';
+import { FillStats1764300000000 } from './1764300000000-fill-stats';
 import { AdExplanations1764400000000 } from './1764400000000-ad-explanations';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
@@ -16,5 +17,6 @@ export const MIGRATIONS = [
   ClickTrafficRules1764000000000,
   UnbilledClickReasons1764000100000,
   TestMode1764200000000,
+  FillStats1764300000000,
   AdExplanations1764400000000,
 ];

@@ -2,6 +2,7 @@ import { Session } from '@/auth/entities/session.entity';
 import { Advertiser } from '@/campaigns/entities/advertiser.entity';
 import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
+import { DailyFillStat } from '@/earnings/entities/daily-fill-stat.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
@@ -28,5 +29,6 @@ export const ENTITIES = [
   LedgerEntry,
   DailyStat,
   DailyUnbilledClick,
+  DailyFillStat,
   Session,
 ];

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CampaignIndexModule } from '@/campaign-index/campaign-index.module';
+import { EarningsModule } from '@/earnings/earnings.module';
 import { PublishersModule } from '@/publishers/publishers.module';
 import { SafetyModule } from '@/safety/safety.module';
 import { TrackingModule } from '@/tracking/tracking.module';
@@ -7,7 +8,7 @@ import { AdsController } from './ads.controller';
 import { AdsService } from './ads.service';
 
 @Module({
-  imports: [CampaignIndexModule, TrackingModule, PublishersModule, SafetyModule],
+  imports: [CampaignIndexModule, TrackingModule, PublishersModule, SafetyModule, EarningsModule],
   controllers: [AdsController],
   providers: [AdsService],
 })

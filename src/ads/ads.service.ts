@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { microsToUnits } from '@/common/money';
 import { AppConfig } from '@/config/app-config';
+import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { ClickLinkSigner } from '@/tracking/click-link';
@@ -33,6 +34,7 @@ export class AdsService {
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly sensitiveTopics: SensitiveTopicDetector,
+    private readonly fills: FillStatsRecorder,
   ) {
     this.disclosures = new Disclosures(config.serviceName);
   }
@@ -46,6 +48,7 @@ export class AdsService {
     // Before matching: no ad beside self-harm, a crisis, politics… whatever would match.
     if (this.sensitiveTopics.topicOf(request.conversation, keywords) !== null) {
       this.metrics.adNoFill.inc({ reason: 'sensitive_topic' });
+      this.fills.record(caller, 'sensitive_topic');
       throw noAd('sensitive_topic');
     }
     const country = resolveCountry(request.user_location);
@@ -58,6 +61,7 @@ export class AdsService {
     });
     if (!match) {
       this.metrics.adNoFill.inc({ reason: 'no_matching_ad' });
+      this.fills.record(caller, 'no_match');
       throw noAd('no_match');
     }
     const campaign = match.campaign;
@@ -80,6 +84,8 @@ export class AdsService {
       },
     });
     this.metrics.adsServed.inc();
+    // Counted in memory (no write per request); a test key's request counts as `test`.
+    this.fills.record(caller, 'filled');
     const disclosure = this.disclosures.for(request.locale, acceptLanguage);
     return {
       advertisements: [this.render(campaign, impression, disclosure, request.explain === true)],

@@ -51,6 +51,8 @@ export class AppConfig {
   readonly impressionFlushMs: number;
   readonly clickBatchSize: number;
   readonly clickFlushMs: number;
+  /** How often fetch-ads' counted outcomes are written to `daily_fill_stats`. */
+  readonly fillStatsFlushMs: number;
   readonly defaultRevenueSharePpm: number;
   readonly redisUrl: string | null;
   /** OTLP/HTTP collector that traces go to (src/tracing.ts); null: tracing off. */
@@ -103,6 +105,7 @@ export class AppConfig {
     this.impressionFlushMs = env.IMPRESSION_FLUSH_MS ?? 0;
     this.clickBatchSize = env.CLICK_BATCH_SIZE ?? 200;
     this.clickFlushMs = env.CLICK_FLUSH_MS ?? 0;
+    this.fillStatsFlushMs = (env.FILL_STATS_FLUSH_SECONDS ?? 5) * 1000;
     this.defaultRevenueSharePpm = shareToPpm(env.DEFAULT_REVENUE_SHARE ?? 0.7);
     this.redisUrl = env.REDIS_URL ?? null;
     this.tracingEndpoint = env.OTEL_EXPORTER_OTLP_ENDPOINT ?? null;

@@ -98,6 +98,7 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPRESSION_FLUSH_MS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) CLICK_BATCH_SIZE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) CLICK_FLUSH_MS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) FILL_STATS_FLUSH_SECONDS?: number;
 
   @IsOptional() @Transform(toNumber) @IsNumber() @Min(0) @Max(1) DEFAULT_REVENUE_SHARE?: number;
 

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PublishersModule } from '@/publishers/publishers.module';
+import { DailyFillStat } from './entities/daily-fill-stat.entity';
 import { DailyStat } from './entities/daily-stat.entity';
+import { FillStatsRepository } from './fill-stats.repository';
 import { StatsController } from './stats.controller';
 import { StatsRepository } from './stats.repository';
 import { StatsService } from './stats.service';
@@ -11,8 +13,8 @@ import { StatsService } from './stats.service';
  * the tracking hot path imports, so that each holds one job.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DailyStat]), PublishersModule],
+  imports: [TypeOrmModule.forFeature([DailyStat, DailyFillStat]), PublishersModule],
   controllers: [StatsController],
-  providers: [StatsService, StatsRepository],
+  providers: [StatsService, StatsRepository, FillStatsRepository],
 })
 export class StatsModule {}

@@ -21,7 +21,8 @@ interface Progress {
 /**
  * SIGTERM (or SIGINT, SIGHUP) closes the app the way `RequestDrain` describes: readiness 503 at
  * once, the requests in flight finish, the server stops accepting, the impression and
- * click batches commit, the connection pools close. Then one line says what it did and
+ * click batches commit (and FillStatsRecorder writes its counts, in its own shutdown hook),
+ * the connection pools close. Then one line says what it did and
  * the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds all of it: a part that hangs (a
  * frozen database) gets a clear line and exit code 1 instead of a process that never ends.
  */

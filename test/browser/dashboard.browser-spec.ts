@@ -2,6 +2,7 @@ import { marked } from 'marked';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { utcDay } from '@/common/clock';
 import { DemoSeeder } from '@/demo/demo-seeder.service';
+import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
 import { PublishersService } from '@/publishers/publishers.service';
 import { BROWSER_UA } from '../support/ads';
 import { expectProblem } from '../support/problem';
@@ -222,6 +223,8 @@ describe('the publisher dashboard in Chromium', () => {
       (await t.fetchAds(testKey, { conversation: 'Espresso?', context_keywords: 'espresso' }))
         .status,
     ).toBe(200);
+    // The two requests' outcomes are counted in memory and written every few seconds; now.
+    await t.app.get(FillStatsRecorder).flush();
 
     // The statistics show the impression, the click and the publisher's share of the bid.
     await page
@@ -235,6 +238,8 @@ describe('the publisher dashboard in Chromium', () => {
     expect(await text(page, '#total-clicks')).toBe('1');
     expect(await text(page, '#total-ctr')).toBe('100%');
     expect(await text(page, '#total-earnings')).toBe(earnings);
+    // One request filled for the live key; the test key's is a no-fill of reason test.
+    expect(await text(page, '#total-fill-rate')).toBe('50%');
     const modelRow = page.locator('#per-model tbody tr', { hasText: MODEL });
     expect(await modelRow.locator('td').allInnerTexts()).toEqual(['1', '1', '100%', earnings]);
     expect(await text(page, '#test-traffic')).toContain(

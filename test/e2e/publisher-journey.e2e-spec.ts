@@ -1,4 +1,5 @@
 import { utcDay } from '@/common/clock';
+import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
 import { ask, campaignLink, followAsBrowser } from '../support/ads';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -77,6 +78,8 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
     expect((await followAsBrowser(links[1])).status).toBe(302);
 
     const lastDay = utcDay(new Date());
+    // The requests' outcomes, counted in memory, are written every few seconds; now, here.
+    await t.app.get(FillStatsRecorder).flush();
     const stats = await api('GET', `/api/stats?from=${firstDay}&to=${lastDay}`);
     expect(stats.status).toBe(200);
     const body = (await stats.json()) as { rows: StatsRow[]; totals: Omit<StatsRow, 'model_id'> };
@@ -93,12 +96,15 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
     expect(of(voice)).toEqual({ impressions: 1, clicks: 0, earnings: 0 });
     // Live keys only: no test traffic to show apart.
     const noTest = { test_impressions: 0, test_clicks: 0 };
+    // Every request of a valid key got an ad; the revoked key's was no request of the model.
+    const allFilled = (n: number) => ({ requests: n, fills: n, fill_rate: 1, no_fills: {} });
     expect(body.totals).toEqual({
       impressions: 4,
       clicks: 1,
       ctr: 0.25,
       earnings: 0.28,
       ...noTest,
+      ...allFilled(4),
     });
 
     const chatOnly = (await (
@@ -110,6 +116,7 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
       ctr: 0.333333,
       earnings: 0.28,
       ...noTest,
+      ...allFilled(3),
     });
   });
 });

@@ -4,6 +4,9 @@ import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
+/** This suite writes roll-ups directly, so no fetch-ads request is counted (fill-stats.e2e-spec.ts). */
+const noRequests = { requests: 0, fills: 0, fill_rate: null, no_fills: {} };
+
 interface StatsBody {
   from: string;
   to: string;
@@ -16,6 +19,10 @@ interface StatsBody {
     earnings: number;
     test_impressions: number;
     test_clicks: number;
+    requests: number;
+    fills: number;
+    fill_rate: number | null;
+    no_fills: Record<string, number>;
   }[];
   totals: {
     impressions: number;
@@ -24,6 +31,10 @@ interface StatsBody {
     earnings: number;
     test_impressions: number;
     test_clicks: number;
+    requests: number;
+    fills: number;
+    fill_rate: number | null;
+    no_fills: Record<string, number>;
   };
 }
 
@@ -103,7 +114,17 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       earnings: number,
       test_impressions = 0,
       test_clicks = 0,
-    ) => ({ date, model_id, impressions, clicks, ctr, earnings, test_impressions, test_clicks });
+    ) => ({
+      date,
+      model_id,
+      impressions,
+      clicks,
+      ctr,
+      earnings,
+      test_impressions,
+      test_clicks,
+      ...noRequests,
+    });
     const expected: StatsBody = {
       from: '2026-03-01',
       to: '2026-03-02',
@@ -125,6 +146,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
         earnings: 0.875,
         test_impressions: 13,
         test_clicks: 2,
+        ...noRequests,
       },
     };
     expect(await response.json()).toEqual(expected);
@@ -145,6 +167,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       earnings: 0,
       test_impressions: 4,
       test_clicks: 0,
+      ...noRequests,
     });
   });
 
@@ -160,6 +183,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
         earnings: 0,
         test_impressions: 0,
         test_clicks: 0,
+        ...noRequests,
       },
     });
   });

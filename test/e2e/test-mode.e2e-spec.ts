@@ -1,5 +1,6 @@
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { utcDay } from '@/common/clock';
+import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
@@ -16,6 +17,10 @@ interface Figures {
   earnings: number;
   test_impressions: number;
   test_clicks: number;
+  requests: number;
+  fills: number;
+  fill_rate: number | null;
+  no_fills: Record<string, number>;
 }
 
 interface Ad {
@@ -45,6 +50,8 @@ describe(`test mode: live and test keys (${testDatabaseKind()})`, () => {
 
   /** The model's totals in GET /api/stats from yesterday to tomorrow (UTC), whatever the hour. */
   async function totalsOf(me: SignedInPublisher): Promise<Figures> {
+    // The requests' outcomes (a test key's count as `test`) are written every few seconds.
+    await t.app.get(FillStatsRecorder).flush();
     const now = Date.now();
     const range = `from=${utcDay(new Date(now - DAY_MS))}&to=${utcDay(new Date(now + DAY_MS))}`;
     const response = await me.api('GET', `/api/stats?${range}&model_id=${me.model.id}`);
@@ -99,6 +106,10 @@ describe(`test mode: live and test keys (${testDatabaseKind()})`, () => {
       earnings: 0,
       test_impressions: 1,
       test_clicks: 1,
+      requests: 1,
+      fills: 0,
+      fill_rate: 0,
+      no_fills: { test: 1 },
     });
   });
 
@@ -125,6 +136,10 @@ describe(`test mode: live and test keys (${testDatabaseKind()})`, () => {
       earnings: 0.35,
       test_impressions: 1,
       test_clicks: 1,
+      requests: 2,
+      fills: 1,
+      fill_rate: 0.5,
+      no_fills: { test: 1 },
     });
   });
 

@@ -50,6 +50,9 @@ export async function startTestApp(
     CLICK_IP_LIMIT_CAMPAIGN_MINUTE: '1000',
     CLICK_IP_LIMIT_PER_HOUR: '1000',
     CLICK_IP_LIMIT_PER_DAY: '1000',
+    // Fill counts reach /api/stats when a suite flushes them (FillStatsRecorder.flush) or at
+    // close, never in the middle of an assertion because a timer fired.
+    FILL_STATS_FLUSH_SECONDS: '3600',
     ...env,
   });
   const app = await createApp(config, { logDestination: options.logDestination });

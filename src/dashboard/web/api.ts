@@ -55,7 +55,21 @@ export interface BillableFigures {
   earnings: number;
 }
 
-export interface StatsFigures extends BillableFigures {
+/** Why a fetch-ads request got no (billable) ad; the last three are not counted yet. */
+export type NoFillReason =
+  'no_match' | 'sensitive_topic' | 'frequency_cap' | 'relevance_floor' | 'blocked' | 'test';
+
+/** fetch-ads requests: how many got an ad, and why the others did not. */
+export interface FillFigures {
+  requests: number;
+  fills: number;
+  /** fills ÷ requests; null without requests. */
+  fill_rate: number | null;
+  /** Only reasons with requests. */
+  no_fills: Partial<Record<NoFillReason, number>>;
+}
+
+export interface StatsFigures extends BillableFigures, FillFigures {
   /** Test keys' traffic: never billed, not in the billable figures. */
   test_impressions: number;
   test_clicks: number;

@@ -18,6 +18,10 @@ const row = (
   earnings,
   test_impressions: 0,
   test_clicks: 0,
+  requests: 0,
+  fills: 0,
+  fill_rate: null,
+  no_fills: {},
 });
 
 describe('the default range', () => {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { DayRangeQueryDto } from './day-range-query.dto';
+import { NoFillsDto } from './no-fills.dto';
 
 export class StatsQueryDto extends DayRangeQueryDto {
   @ApiPropertyOptional({ description: 'Only this one of your AI models.' })
@@ -36,6 +37,30 @@ export class StatsTotalsDto {
     example: 3,
   })
   test_clicks: number;
+  @ApiProperty({
+    description:
+      'fetch-ads requests made with your keys: `fills` plus every count in `no_fills`. Written every few seconds, so the last few may be missing. Not counted: requests refused before an ad is looked for or that fail (400, a 404 other than `no_matching_ad`, 429, 503), and requests from before the service counted them.',
+    example: 1500,
+  })
+  requests: number;
+  @ApiProperty({
+    description: 'Requests answered with an ad for a live key (the impressions, as counted here).',
+    example: 1200,
+  })
+  fills: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'fills ÷ requests, 6 decimals; null without requests.',
+    example: 0.8,
+  })
+  fill_rate: number | null;
+  @ApiProperty({
+    type: NoFillsDto,
+    description: 'Requests without a (billable) ad, by reason; only reasons with requests appear.',
+    example: { no_match: 250, sensitive_topic: 10, test: 40 },
+  })
+  no_fills: NoFillsDto;
 }
 
 export class StatsRowDto extends StatsTotalsDto {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'preact/hooks';
 import { api, ApiError, type BillableFigures, type StatsFigures } from '../api';
+import { FillTable, formatFillRate } from '../components/fill-table';
 import { TextField } from '../components/form';
 import { EmptyState, LoadError, Loading, PageTitle } from '../components/ui';
 import { UsageChart, type UsageChartKind } from '../components/usage-chart';
@@ -33,6 +34,8 @@ export function StatsPage({ route }: { route: Route }) {
     const shown = modelId ? models.data.filter((m) => m.id === modelId) : models.data;
     return perModel(stats.data.rows, shown);
   }, [stats.data, models.data, modelId]);
+  const modelName = (id: string) =>
+    models.data?.find((m) => m.id === id)?.name ?? `Model ${id.slice(0, 8)}`;
 
   const show = (range: { from: string; to: string; model: string }) => {
     const query = new URLSearchParams({ from: range.from, to: range.to });
@@ -73,9 +76,10 @@ export function StatsPage({ route }: { route: Route }) {
             <Kpi id="total-clicks" label="Clicks" value={formatCount(totals.clicks)} />
             <Kpi id="total-ctr" label="CTR" value={formatPercent(totals.ctr)} />
             <Kpi id="total-earnings" label="Earnings" value={formatMoney(totals.earnings)} />
+            <Kpi id="total-fill-rate" label="Fill rate" value={formatFillRate(totals.fill_rate)} />
           </ul>
           <TestTraffic totals={totals} />
-          {totals.impressions === 0 ? (
+          {totals.impressions === 0 && totals.requests === 0 ? (
             <EmptyState title="No activity in this range">
               <p>
                 Impressions appear here within seconds of your backend's first fetch-ads call that
@@ -147,6 +151,9 @@ export function StatsPage({ route }: { route: Route }) {
               </details>
             </>
           )}
+          {totals.requests > 0 && (
+            <FillTable rows={stats.data.rows} totals={totals} modelName={modelName} />
+          )}
         </>
       )}
     </>
@@ -200,7 +207,7 @@ function TestTraffic({ totals }: { totals: StatsFigures }) {
     <p class="alert alert--info" id="test-traffic">
       Test keys in this range: {count(totals.test_impressions, 'impression')} and{' '}
       {count(totals.test_clicks, 'click')}. Test traffic is never billed and is not counted in the
-      figures on this page.
+      impressions, clicks and earnings on this page; its requests show under "Test key" below.
     </p>
   );
 }

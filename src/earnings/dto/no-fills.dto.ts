@@ -1,0 +1,32 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+
+const reserved =
+  'Reserved for the publisher controls, which do not exist yet: never counted today.';
+
+/** fetch-ads requests answered without a (billable) ad, by reason; reasons without any are left out. */
+export class NoFillsDto {
+  @ApiPropertyOptional({
+    description:
+      'Answered 404 `no_matching_ad` with `reason: "no_match"`: no active campaign matched.',
+    example: 12,
+  })
+  no_match?: number;
+  @ApiPropertyOptional({
+    description:
+      'Answered 404 `no_matching_ad` with `reason: "sensitive_topic"`: no ad beside a sensitive conversation.',
+    example: 3,
+  })
+  sensitive_topic?: number;
+  @ApiPropertyOptional({ description: `Over the frequency cap. ${reserved}` })
+  frequency_cap?: number;
+  @ApiPropertyOptional({ description: `Below the relevance floor. ${reserved}` })
+  relevance_floor?: number;
+  @ApiPropertyOptional({ description: `Only blocked ads matched. ${reserved}` })
+  blocked?: number;
+  @ApiPropertyOptional({
+    description:
+      'Requests made with a test key (`adl_test_…`), whether they got an ad or not: a test key’s ads are never billed, so they are no fill.',
+    example: 5,
+  })
+  test?: number;
+}
