@@ -1,4 +1,13 @@
-import { Body, Controller, Headers, HttpCode, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  createParamDecorator,
+  ExecutionContext,
+  HttpCode,
+  Post,
+  UseGuards,
+} from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
 import {
   ApiConsumes,
   ApiHeader,
@@ -16,6 +25,15 @@ import { AdsService } from './ads.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
 
+/**
+ * The request's Accept-Language header. Not `@Headers()`, which Swagger would document as a
+ * second, required parameter beside the optional one `@ApiHeader` describes.
+ */
+const AcceptLanguage = createParamDecorator(
+  (_: unknown, context: ExecutionContext): string | undefined =>
+    context.switchToHttp().getRequest<FastifyRequest>().headers['accept-language'],
+);
+
 @ApiTags('ads')
 @Controller('api/fetch-ads')
 @UseGuards(RateLimitGuard, ApiKeyGuard)
@@ -29,7 +47,7 @@ export class AdsController {
   @ApiOperation({
     summary: 'Fetch the most suitable ad for a conversation',
     description:
-      "The only endpoint a publisher calls, from its backend, with the AI model's key. Matches the keywords against active campaigns, records one impression, and returns one ad whose `campaign_markdown` can be appended to the AI reply. On any error or 404, show the reply without an ad.",
+      "The only endpoint a publisher calls, from its backend, with the AI model's key. Matches the keywords against active campaigns, records one impression, and returns one ad whose `campaign_markdown` can be appended to the AI reply. On any error or 404, show the reply without an ad. While building, call it with a test key (`adl_test_…`): real matching and links, nothing billed.",
   })
   @ApiConsumes('application/json')
   @ApiHeader({
@@ -54,7 +72,7 @@ export class AdsController {
   fetchAds(
     @CallingModel() caller: KeyCredential,
     @Body() body: FetchAdsRequestDto,
-    @Headers('accept-language') acceptLanguage?: string,
+    @AcceptLanguage() acceptLanguage?: string,
   ): Promise<FetchAdsResponseDto> {
     return this.ads.fetchAds(caller, body, acceptLanguage);
   }
