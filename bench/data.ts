@@ -1,5 +1,6 @@
 import type { Device } from '@/campaigns/devices';
 import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
+import { CONTENT_CATEGORIES } from '@/common/content-categories';
 
 /**
  * Synthetic, reproducible data for the benchmark: a keyword vocabulary whose use follows a
@@ -141,10 +142,13 @@ export function generateCampaign(
   const budget = next();
   return {
     id: `bench-${String(index).padStart(8, '0')}`,
+    // From the index, not from `next`: the other fields stay as they were generated before.
+    advertiserId: `bench-advertiser-${index % 1000}`,
     name: `${first} offer ${index}`,
     text: `The best ${[...keywords].join(', ')} deals, compared daily. Try it free for 30 days.`,
     imageUrl: next() < 0.3 ? `https://img.example.com/${index}.png` : null,
     targetUrl: `https://advertiser.example.com/landing/${index}?utm_source=adline`,
+    category: CONTENT_CATEGORIES[index % CONTENT_CATEGORIES.length].id,
     keywords: [...keywords],
     bidMicros: 50_000 + Math.floor(next() * 39) * 50_000,
     countries: targetCountries ? [...new Set([pick(COUNTRIES, next), pick(COUNTRIES, next)])] : [],

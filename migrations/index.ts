@@ -7,6 +7,7 @@ import { UnbilledClickReasons1764000100000 } from './1764000100000-unbilled-clic
 import { TestMode1764200000000 } from './1764200000000-test-mode';
 import { FillStats1764300000000 } from './1764300000000-fill-stats';
 import { AdExplanations1764400000000 } from './1764400000000-ad-explanations';
+import { PublisherControls1764500000000 } from './1764500000000-publisher-controls';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   TestMode1764200000000,
   FillStats1764300000000,
   AdExplanations1764400000000,
+  PublisherControls1764500000000,
 ];

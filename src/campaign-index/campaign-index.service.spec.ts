@@ -13,10 +13,12 @@ import { CampaignIndexService } from './campaign-index.service';
 function servable(id: string, keyword: string, bidMicros: number): ServableCampaign {
   return {
     id,
+    advertiserId: 'advertiser-1',
     name: id,
     text: 'An ad',
     imageUrl: null,
     targetUrl: `https://advertiser.example/${id}`,
+    category: null,
     keywords: [keyword],
     countries: [],
     devices: [],

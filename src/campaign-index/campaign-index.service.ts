@@ -275,10 +275,12 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
 function toIndexed(campaign: ServableCampaign): IndexedCampaign {
   return {
     id: campaign.id,
+    advertiserId: campaign.advertiserId,
     name: campaign.name,
     text: campaign.text,
     imageUrl: campaign.imageUrl,
     targetUrl: campaign.targetUrl,
+    category: campaign.category,
     keywords: campaign.keywords,
     bidMicros: campaign.bidMicros,
     countries: campaign.countries,

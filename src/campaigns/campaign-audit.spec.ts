@@ -8,6 +8,7 @@ const dto: CampaignDto = {
   text: 'Buy boots.',
   image_url: null,
   target_url: 'https://shop.example/boots',
+  category: null,
   keywords: ['boots'],
   bid_per_click: 0.35,
   budget_total: null,
@@ -24,8 +25,15 @@ const dto: CampaignDto = {
 
 describe('fieldChanges', () => {
   it('lists each changed field once, with both values as the API shows them', () => {
-    const after = { ...dto, bid_per_click: 0.4, keywords: ['boots', 'hiking'], budget_daily: null };
+    const after = {
+      ...dto,
+      bid_per_click: 0.4,
+      keywords: ['boots', 'hiking'],
+      budget_daily: null,
+      category: '483',
+    };
     expect(fieldChanges(dto, after)).toEqual([
+      { field: 'category', oldValue: 'null', newValue: '"483"' },
       { field: 'keywords', oldValue: '["boots"]', newValue: '["boots","hiking"]' },
       { field: 'bid_per_click', oldValue: '0.35', newValue: '0.4' },
       { field: 'budget_daily', oldValue: '10', newValue: 'null' },

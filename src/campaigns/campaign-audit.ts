@@ -9,6 +9,7 @@ export type CampaignChanges = Partial<
     | 'text'
     | 'imageUrl'
     | 'targetUrl'
+    | 'category'
     | 'keywords'
     | 'bidMicros'
     | 'budgetTotalMicros'
@@ -27,6 +28,7 @@ export const AUDITED_FIELDS = [
   'text',
   'image_url',
   'target_url',
+  'category',
   'keywords',
   'bid_per_click',
   'budget_total',

@@ -44,6 +44,7 @@ export interface SnapshotRow extends BudgetColumns {
   text: string;
   image_url: string | null;
   target_url: string;
+  category: string | null;
   keywords: string;
   countries: string;
   devices: string;
@@ -221,8 +222,8 @@ export class CampaignsRepository {
    */
   snapshotPage(after: string, limit: number): Promise<SnapshotRow[]> {
     return this.campaigns.query(
-      `SELECT id, advertiser_id, status, name, text, image_url, target_url, keywords,
-              countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
+      `SELECT id, advertiser_id, status, name, text, image_url, target_url, category,
+              keywords, countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
               spent_micros, spent_today_micros, spent_day, starts_at, ends_at, created_at
          FROM campaigns
         WHERE id > ?

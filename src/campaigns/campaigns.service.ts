@@ -20,6 +20,8 @@ export interface NewCampaign {
   text: string;
   imageUrl?: string | null;
   targetUrl: string;
+  /** An id of `CONTENT_CATEGORIES`; null or absent: not categorised. */
+  category?: string | null;
   /** Already normalised. */
   keywords: string[];
   bidMicros: number;
@@ -65,6 +67,7 @@ export class CampaignsService {
       text: input.text,
       imageUrl: input.imageUrl ?? null,
       targetUrl: input.targetUrl,
+      category: input.category ?? null,
       keywords: input.keywords,
       countries: input.countries ?? [],
       devices: input.devices ?? [],

@@ -1,14 +1,10 @@
-/**
- * How a keyword is written, the one definition campaigns (what operators enter) and matching
- * (what publishers send) share, so that the same word written differently ("ＡＩ", "Ai ", "ai")
- * always meets itself.
- */
+import { normaliseKeyword } from '@/common/keywords';
 
-/** Collapses the keyword's look-alikes: compatibility forms, case and spacing. */
-export function normaliseKeyword(raw: string): string {
-  // toLowerCase, unlike toLocaleLowerCase, gives the same answer on every server locale.
-  return raw.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
-}
+/**
+ * Keywords as campaigns and matching read them; the spelling rule itself is
+ * `normaliseKeyword` (src/common/keywords.ts), which publishers' blocked keywords share.
+ */
+export { normaliseKeyword };
 
 /** Splits `context_keywords` ("AI, machine  learning,ai") into distinct normalised keywords. */
 export function parseKeywordList(csv: string): string[] {

@@ -12,10 +12,13 @@ import { CampaignsRepository } from './campaigns.repository';
  */
 export interface ServableCampaign {
   id: string;
+  advertiserId: string;
   name: string;
   text: string;
   imageUrl: string | null;
   targetUrl: string;
+  /** An IAB content category id (`CONTENT_CATEGORIES`), or null. */
+  category: string | null;
   keywords: string[];
   countries: string[];
   devices: Device[];
@@ -70,15 +73,15 @@ export class ServableCampaignsReader {
     now: Date,
     consume: (batch: ServableCampaign[]) => Promise<void>,
   ): Promise<SnapshotFacts> {
-    // Identical keyword strings across campaigns share one copy in memory.
+    // Identical strings across campaigns (keywords, advertiser ids) share one copy in memory.
     const interned = new Map<string, string>();
-    const intern = (values: string[]) =>
-      values.map((value) => {
-        const known = interned.get(value);
-        if (known !== undefined) return known;
-        interned.set(value, value);
-        return value;
-      });
+    const internOne = (value: string): string => {
+      const known = interned.get(value);
+      if (known !== undefined) return known;
+      interned.set(value, value);
+      return value;
+    };
+    const intern = (values: string[]) => values.map(internOne);
     const day = utcDay(now);
     const nowMs = now.getTime();
     let nextScheduleChange: number | null = null;
@@ -106,10 +109,12 @@ export class ServableCampaignsReader {
           if (!canPay(budgetFromRow(row), bid, day)) continue;
           batch.push({
             id: row.id,
+            advertiserId: internOne(row.advertiser_id),
             name: row.name,
             text: row.text,
             imageUrl: row.image_url,
             targetUrl: row.target_url,
+            category: row.category === null ? null : internOne(row.category),
             keywords: intern(JSON.parse(row.keywords) as string[]),
             countries: intern(JSON.parse(row.countries) as string[]),
             devices: intern(JSON.parse(row.devices) as string[]) as Device[],

@@ -3,6 +3,7 @@ import { hashApiKey, looksLikeApiKey } from './api-key-material';
 import { AppConfig } from '@/config/app-config';
 import { withDeadline } from '@/database/database-errors';
 import { ApiKeysRepository } from './api-keys.repository';
+import { controlsOf, servingControls } from './model-controls';
 import { affects, CredentialChange, KeyCredential } from './publisher-credentials';
 
 interface CacheEntry {
@@ -13,7 +14,8 @@ interface CacheEntry {
 /**
  * Resolves an API key secret to its model and publisher. Results (including "unknown key")
  * are cached for API_KEY_CACHE_SECONDS so fetch-ads does not read the database per request;
- * a revoke, deactivation or suspension clears the affected entries at once, on this
+ * a revoke, deactivation, change of a model's controls or suspension clears the affected
+ * entries at once, on this
  * instance and (through CredentialChanges and REDIS_URL) on the others.
  */
 @Injectable()
@@ -101,6 +103,7 @@ export class ApiKeyResolver {
       keyKind: key.kind,
       modelId: key.modelId,
       modelStatus: key.model.status,
+      controls: servingControls(controlsOf(key.model)),
       publisherId: key.model.publisherId,
       publisherStatus: key.model.publisher.status,
       revenueSharePpm: key.model.publisher.revenueSharePpm,

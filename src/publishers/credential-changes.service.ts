@@ -8,7 +8,7 @@ const CHANNEL = 'adline:credentials:changed';
 const KINDS: ReadonlySet<string> = new Set<CredentialChange['kind']>(['key', 'model', 'publisher']);
 
 /**
- * Makes a committed key revoke, model status change or publisher change reach fetch-ads:
+ * Makes a committed key revoke, model change (status, controls) or publisher change reach fetch-ads:
  * this instance's cached key resolutions are dropped at once and, with REDIS_URL, every
  * other instance's as soon as the announcement arrives. Without Redis (or while it is
  * away) the others' entries expire within API_KEY_CACHE_SECONDS.

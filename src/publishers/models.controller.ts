@@ -1,9 +1,10 @@
-import { Body, Get, Param, Patch, Post } from '@nestjs/common';
+import { Body, Get, Param, Patch, Post, Put } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
 import { CurrentPrincipal } from '@/common/authenticated.decorator';
 import type { Principal } from '@/common/principal';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { CreatedModelDto, CreateModelDto, ModelDto, UpdateModelDto } from './dto/model.dto';
+import { SetModelControlsDto } from './dto/model-controls.dto';
 import { ApiModelIdParam, ModelsApiController } from './models-api.decorator';
 import { ModelsService } from './models.service';
 
@@ -62,5 +63,23 @@ export class ModelsController {
     @Body() body: UpdateModelDto,
   ): Promise<ModelDto> {
     return this.models.update(principal.publisherId, id, body);
+  }
+
+  @Put(':id/controls')
+  @ApiOperation({
+    summary:
+      "Set an AI model's controls: blocked categories, advertisers and keywords, relevance floor, frequency cap",
+    description:
+      "Replaces the model's controls as a whole: a field left out takes its default (nothing blocked, `relevance_floor` 0, `frequency_cap` null). The next fetch-ads call with any of the model's keys applies them, on every instance.",
+  })
+  @ApiModelIdParam()
+  @ApiOkResponse({ type: ModelDto, description: 'The model, with its new `controls`.' })
+  @ApiProblemResponses({ 400: ['validation_failed', 'malformed_json'], 404: ['model_not_found'] })
+  setModelControls(
+    @CurrentPrincipal() principal: Principal,
+    @Param('id') id: string,
+    @Body() body: SetModelControlsDto,
+  ): Promise<ModelDto> {
+    return this.models.setControls(principal.publisherId, id, body);
   }
 }

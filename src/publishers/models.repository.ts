@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
 import { AiModel, type ModelDeactivator, type ModelStatus } from './entities/ai-model.entity';
+import type { ControlColumns } from './model-controls';
 
 /** What a publisher may change on a model besides its status. */
 export interface ModelDetails {
@@ -41,6 +42,11 @@ export class ModelsRepository {
 
   async updateDetails(id: string, details: ModelDetails, at: Date): Promise<void> {
     await this.models.update({ id }, { ...details, updatedAt: at });
+  }
+
+  /** Replaces the model's controls, all columns at once. */
+  async setControls(id: string, controls: ControlColumns, at: Date): Promise<void> {
+    await this.models.update({ id }, { ...controls, updatedAt: at });
   }
 
   async setStatus(

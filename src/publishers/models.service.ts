@@ -9,6 +9,7 @@ import {
   toModelDto,
   UpdateModelDto,
 } from './dto/model.dto';
+import { type SetModelControlsDto, toModelControls } from './dto/model-controls.dto';
 import { ModelsRepository } from './models.repository';
 import { PublishersService } from './publishers.service';
 
@@ -58,6 +59,17 @@ export class ModelsService {
     if (statusChanges) {
       await this.publishers.setModelStatus(model.id, changes.status as ModelStatus, 'publisher');
     }
+    return this.get(publisherId, modelId);
+  }
+
+  /** Replaces the controls of one of the publisher's models; fetch-ads applies them at once. */
+  async setControls(
+    publisherId: string,
+    modelId: string,
+    controls: SetModelControlsDto,
+  ): Promise<ModelDto> {
+    const model = await this.owned(publisherId, modelId);
+    await this.publishers.setModelControls(model.id, toModelControls(controls));
     return this.get(publisherId, modelId);
   }
 

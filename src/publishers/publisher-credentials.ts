@@ -1,5 +1,6 @@
 import type { ApiKeyKind, ApiKeyStatus } from './entities/api-key.entity';
 import type { ModelStatus } from './entities/ai-model.entity';
+import type { ServingControls } from './model-controls';
 import type { PublisherStatus } from './entities/publisher.entity';
 
 /** Everything the fetch-ads path needs to know about the key it was called with. */
@@ -10,12 +11,17 @@ export interface KeyCredential {
   keyKind: ApiKeyKind;
   modelId: string;
   modelStatus: ModelStatus;
+  /** The model's publisher controls, ready to apply; a change to them renews the credential. */
+  controls: ServingControls;
   publisherId: string;
   publisherStatus: PublisherStatus;
   revenueSharePpm: number;
 }
 
-/** A change that makes cached credentials stale: a key revoked, a model's or a publisher's status or share changed. */
+/**
+ * A change that makes cached credentials stale: a key revoked, a model's status or controls
+ * changed, a publisher's status or share changed.
+ */
 export interface CredentialChange {
   kind: 'key' | 'model' | 'publisher';
   id: string;

@@ -9,6 +9,7 @@ import { CredentialChanges } from './credential-changes.service';
 import { AiModel, ModelDeactivator, ModelStatus } from './entities/ai-model.entity';
 import { ApiKey, type ApiKeyKind } from './entities/api-key.entity';
 import { Publisher, PublisherRole } from './entities/publisher.entity';
+import { controlColumns, DEFAULT_CONTROLS, type ModelControls } from './model-controls';
 import { ModelsRepository } from './models.repository';
 import { PublishersRepository } from './publishers.repository';
 
@@ -76,6 +77,7 @@ export class PublishersService {
       link: input.link ?? null,
       status: 'active',
       deactivatedBy: null,
+      ...controlColumns(DEFAULT_CONTROLS),
       createdAt: now,
       updatedAt: now,
     });
@@ -94,6 +96,15 @@ export class PublishersService {
   ): Promise<void> {
     const deactivatedBy = status === 'deactivated' ? by : null;
     await this.models.setStatus(modelId, status, deactivatedBy, new Date());
+    await this.credentialChanges.announce({ kind: 'model', id: modelId });
+  }
+
+  /**
+   * Replaces a model's controls; the next fetch-ads call with any of its keys applies them,
+   * on every instance (its cached credentials are dropped, as for a status change).
+   */
+  async setModelControls(modelId: string, controls: ModelControls): Promise<void> {
+    await this.models.setControls(modelId, controlColumns(controls), new Date());
     await this.credentialChanges.announce({ kind: 'model', id: modelId });
   }
 

@@ -37,6 +37,7 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
         text: 'Waterproof boots.',
         image_url: 'https://shop.example/boots.png',
         target_url: expect.stringMatching(/^https:\/\/shop\.example\/offer\//),
+        category: null,
         keywords: ['hiking boots', 'trail'],
         bid_per_click: 0.35,
         budget_total: 100,

@@ -4,6 +4,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
 const MODEL_FIELDS = [
+  'controls',
   'created_at',
   'deactivated_by',
   'description',

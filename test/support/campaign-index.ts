@@ -19,10 +19,12 @@ export function campaign(
   sequence++;
   return {
     id: `campaign-${String(sequence).padStart(6, '0')}`,
+    advertiserId: 'advertiser-1',
     name: `Campaign ${sequence}`,
     text: 'An ad',
     imageUrl: null,
     targetUrl: 'https://advertiser.example/landing',
+    category: null,
     keywords,
     bidMicros: UNIT,
     countries: [],

@@ -9,6 +9,7 @@ import {
   type CampaignStrings,
   FACTS_PER_CAMPAIGN,
   META,
+  NO_CATEGORY,
   type RankedCampaigns,
   STEPS_PER_YIELD,
   TARGETING_UNIT,
@@ -19,6 +20,7 @@ import { mergeSort } from './merge-sort';
 import { normaliseKeyword } from '@/campaigns/keywords';
 import { keywordWeight } from './scoring';
 import { StringColumn } from './string-column';
+import { ValueCodes } from './value-codes';
 
 /**
  * Builds a `CampaignIndex` from campaigns added one by one (say, page by page as a snapshot
@@ -38,6 +40,11 @@ export class CampaignIndexBuilder {
   private readonly idHashes: number[] = [];
   private readonly bids: number[] = [];
   private readonly createdAts: number[] = [];
+  /** Codes in `advertisers` and `categories` of each added campaign (`NO_CATEGORY`: none). */
+  private readonly advertiserCodes: number[] = [];
+  private readonly categoryCodes: number[] = [];
+  private readonly advertisers = new ValueCodes();
+  private readonly categories = new ValueCodes();
   private readonly targetingOf: number[] = [];
   private readonly targetings: Targeting[] = [{ countries: [], devices: [] }];
   private readonly targetingIds = new Map<string, number>();
@@ -74,6 +81,10 @@ export class CampaignIndexBuilder {
     this.idHashes.push(idHash(campaign.id));
     this.bids.push(campaign.bidMicros);
     this.createdAts.push(campaign.createdAt);
+    this.advertiserCodes.push(this.advertisers.codeOf(campaign.advertiserId));
+    this.categoryCodes.push(
+      campaign.category === null ? NO_CATEGORY : this.categories.codeOf(campaign.category),
+    );
     this.targetingOf.push(this.targetingId(campaign));
     const first = this.keywordCount;
     for (const raw of campaign.keywords) {
@@ -184,6 +195,10 @@ export class CampaignIndexBuilder {
       facts: new Float64Array((count + 1) * FACTS_PER_CAMPAIGN),
       targetings: this.targetings,
       createdAt: new Float64Array(count),
+      advertiserOf: new Int32Array(count),
+      advertisers: this.advertisers,
+      categoryOf: new Int32Array(count),
+      categories: this.categories,
       keywordIds: new Int32Array(keywordIds.length),
       byId: new IdTable(count, strings.ids, order),
       maxTotalWeight: 0,
@@ -204,6 +219,8 @@ export class CampaignIndexBuilder {
       ranked.facts[at + TOTAL_WEIGHT] = totals[input];
       ranked.facts[at + META] = written + TARGETING_UNIT * this.targetingOf[input];
       ranked.createdAt[rank] = createdAts[input];
+      ranked.advertiserOf[rank] = this.advertiserCodes[input];
+      ranked.categoryOf[rank] = this.categoryCodes[input];
       ranked.maxTotalWeight = Math.max(ranked.maxTotalWeight, totals[input]);
       const keywordCount = start[input + 1] - start[input];
       ranked.maxKeywordsPerCampaign = Math.max(ranked.maxKeywordsPerCampaign, keywordCount);

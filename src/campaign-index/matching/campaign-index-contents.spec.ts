@@ -30,6 +30,26 @@ describe('CampaignIndex', () => {
       expect(index.get(noImage.id)?.imageUrl).toBeNull();
     });
 
+    it("gives back each campaign's advertiser and category, whichever rank it ends at", () => {
+      const campaigns = Array.from({ length: 300 }, (_, index) =>
+        campaign([`k${index % 7}`], {
+          advertiserId: `advertiser-${index % 11}`,
+          category: index % 3 === 0 ? null : ['596', 'JLBCU7', 'v9i3On'][(index % 5) % 3],
+          bidMicros: ((index * 37) % 101) * 10_000,
+        }),
+      );
+      const index = buildCampaignIndex(campaigns);
+      for (const held of campaigns) {
+        expect(index.get(held.id)).toMatchObject({
+          advertiserId: held.advertiserId,
+          category: held.category,
+        });
+      }
+      expect(index.match(request('k1'))?.campaign).toMatchObject({
+        advertiserId: expect.stringMatching(/^advertiser-/) as string,
+      });
+    });
+
     it('finds each of thousands of campaigns by id, and none it does not hold', () => {
       const campaigns = Array.from({ length: 5000 }, (_, index) =>
         campaign([`k${index % 17}`], {

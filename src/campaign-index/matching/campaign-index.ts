@@ -10,6 +10,7 @@ import {
   FACTS_PER_CAMPAIGN,
   type KeywordPostings,
   META,
+  NO_CATEGORY,
   type RankedCampaigns,
   type RequestKeywords,
   TARGETING_UNIT,
@@ -28,7 +29,7 @@ import { Search } from './scoring';
  * `bidPerWeight × matchedWeight`: this lets the walk skip most campaigns and stop early.
  * Each campaign also lists its own keyword ids (a forward index), so scoring a candidate
  * reads its few keywords instead of searching every request keyword's list.
- * Memory: 8 bytes per (campaign, keyword) pair, about 100 bytes per campaign in typed
+ * Memory: 8 bytes per (campaign, keyword) pair, about 110 bytes per campaign in typed
  * arrays and the id table, plus the render strings (id, name, text, URLs) as UTF-8 bytes.
  * None of it is a JS object per campaign: a major GC does not grow with the campaigns.
  */
@@ -131,12 +132,15 @@ export class CampaignIndex {
     }
     const input = ranked.inputOf[rank];
     const { strings } = ranked;
+    const category = ranked.categoryOf[rank];
     return {
       id: strings.ids.at(input),
+      advertiserId: ranked.advertisers.values[ranked.advertiserOf[rank]],
       name: strings.names.at(input),
       text: strings.texts.at(input),
       imageUrl: strings.imageUrls.at(input),
       targetUrl: strings.targetUrls.at(input),
+      category: category === NO_CATEGORY ? null : ranked.categories.values[category],
       keywords,
       bidMicros: ranked.facts[rank * FACTS_PER_CAMPAIGN + BID],
       countries: [...targeting.countries],

@@ -1,6 +1,7 @@
 import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 import type { IdTable } from './id-table';
 import type { StringColumn } from './string-column';
+import type { ValueCodes } from './value-codes';
 
 /**
  * The data of a `CampaignIndex`: what `CampaignIndexBuilder` fills and the queries
@@ -17,6 +18,9 @@ export const META = 3;
 export const TARGETING_UNIT = 2 ** 32;
 /** A bid no campaign has: marks an excluded campaign, which no threshold lets through. */
 export const EXCLUDED_BID = -1;
+
+/** `RankedCampaigns.categoryOf` of a campaign without a category. */
+export const NO_CATEGORY = -1;
 
 /** Loop iterations between two chances for `buildInSlices` to give the event loop a turn. */
 export const STEPS_PER_YIELD = 4096;
@@ -57,6 +61,12 @@ export interface RankedCampaigns {
   targetings: Targeting[];
   /** Epoch milliseconds by rank, for the tie-breaks. */
   createdAt: Float64Array;
+  /** The advertiser of each rank, as its code in `advertisers`. */
+  advertiserOf: Int32Array;
+  advertisers: ValueCodes;
+  /** The category of each rank, as its code in `categories`, or `NO_CATEGORY`. */
+  categoryOf: Int32Array;
+  categories: ValueCodes;
   keywordIds: Int32Array;
   byId: IdTable;
   maxTotalWeight: number;

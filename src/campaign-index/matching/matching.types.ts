@@ -7,10 +7,14 @@ import type { Device } from '@/campaigns/devices';
  */
 export interface IndexedCampaign {
   id: string;
+  /** The advertiser who pays for it: publishers may block advertisers per model. */
+  advertiserId: string;
   name: string;
   text: string;
   imageUrl: string | null;
   targetUrl: string;
+  /** An IAB content category id (`CONTENT_CATEGORIES`), or null: not categorised. */
+  category: string | null;
   /** Normalised with `normaliseKeyword`, de-duplicated, at least one. */
   keywords: string[];
   /** Bid per click in micros (1 unit = 1,000,000 micros). */

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { DEVICES, type Device } from '@/campaigns/devices';
 import { normaliseKeyword } from '@/campaigns/keywords';
+import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { unitsToMicros } from '@/common/money';
 import {
   IsCountryCode,
@@ -105,6 +106,20 @@ export class CreateCampaignDto {
   @IsHttpUrl()
   @IsRequired()
   target_url: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    enum: CONTENT_CATEGORY_IDS,
+    nullable: true,
+    description:
+      'What the campaign is about: the id of a tier-1 category of the IAB Tech Lab Content Taxonomy 3.1 (docs/api.md lists them). Publishers can block categories per model; null or absent: not categorised, blocked by no category.',
+    example: '596',
+  })
+  @IsOptional()
+  @IsIn(CONTENT_CATEGORY_IDS, {
+    message: '$property must be the id of a tier-1 IAB content category',
+  })
+  category?: string | null;
 
   @ApiProperty({
     type: [String],
@@ -260,6 +275,7 @@ export function toNewCampaign(dto: CreateCampaignDto): NewCampaign {
     text: dto.text,
     imageUrl: dto.image_url ?? null,
     targetUrl: dto.target_url,
+    category: dto.category ?? null,
     keywords: dto.keywords,
     bidMicros: unitsToMicros(dto.bid_per_click),
     budgetTotalMicros: toMicros(dto.budget_total) ?? null,
@@ -279,6 +295,7 @@ export function toCampaignChanges(dto: UpdateCampaignDto): CampaignChanges {
     text: dto.text,
     imageUrl: dto.image_url,
     targetUrl: dto.target_url,
+    category: dto.category,
     keywords: dto.keywords,
     bidMicros: dto.bid_per_click === undefined ? undefined : unitsToMicros(dto.bid_per_click),
     budgetTotalMicros: toMicros(dto.budget_total),

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { DEVICES, type Device } from '@/campaigns/devices';
+import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { microsToUnits } from '@/common/money';
 import { spentOnDay } from '../campaign-eligibility';
 import { CAMPAIGN_STATUSES, type Campaign, type CampaignStatus } from '../entities/campaign.entity';
@@ -12,6 +13,15 @@ export class CampaignDto {
   @ApiProperty({ type: String, nullable: true, example: 'https://shop.example/boots.png' })
   image_url: string | null;
   @ApiProperty({ example: 'https://shop.example/boots' }) target_url: string;
+  @ApiProperty({
+    type: String,
+    enum: CONTENT_CATEGORY_IDS,
+    nullable: true,
+    description:
+      'Tier-1 category of the IAB Tech Lab Content Taxonomy 3.1 (its id); null: not categorised.',
+    example: '596',
+  })
+  category: string | null;
   @ApiProperty({
     type: [String],
     description: 'Normalised as the matcher reads them (NFKC, lower case, single spaces).',
@@ -71,6 +81,7 @@ export function toCampaignDto(campaign: Campaign, today: string): CampaignDto {
     text: campaign.text,
     image_url: campaign.imageUrl,
     target_url: campaign.targetUrl,
+    category: campaign.category,
     keywords: campaign.keywords,
     bid_per_click: microsToUnits(campaign.bidMicros),
     budget_total: nullableUnits(campaign.budgetTotalMicros),

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
 import type { Device } from '@/campaigns/devices';
+import { CONTENT_CATEGORY_ID_LENGTH } from '@/common/content-categories';
 import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/columns';
 import { Advertiser } from './advertiser.entity';
 
@@ -24,6 +25,9 @@ export class Campaign {
   @Column({ name: 'image_url', type: 'varchar', length: 2048, nullable: true })
   imageUrl: string | null;
   @Column({ name: 'target_url', type: 'varchar', length: 2048 }) targetUrl: string;
+  /** An IAB Content Taxonomy tier-1 id (`CONTENT_CATEGORIES`), or null: not categorised. */
+  @Column({ type: 'varchar', length: CONTENT_CATEGORY_ID_LENGTH, nullable: true })
+  category: string | null;
 
   /** Normalised keywords (see `normaliseKeyword`). */
   @Column({ type: 'simple-json' }) keywords: string[];

@@ -1,4 +1,5 @@
 import { CreatedApiKeyDto } from './api-key.dto';
+import { ModelControlsDto, toModelControlsDto } from './model-controls.dto';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import { IsHttpUrl, IsOmittable, IsRequired, IsText } from '@/common/validators';
@@ -9,6 +10,7 @@ import {
   type ModelDeactivator,
   type ModelStatus,
 } from '../entities/ai-model.entity';
+import { controlsOf } from '../model-controls';
 
 export class CreateModelDto {
   @ApiProperty({ example: 'Helpful Assistant', minLength: 1, maxLength: 100 })
@@ -93,6 +95,12 @@ export class ModelDto {
       'Who deactivated the model; only an operator can reactivate a model an operator deactivated.',
   })
   deactivated_by: ModelDeactivator | null;
+  @ApiProperty({
+    type: ModelControlsDto,
+    description:
+      'What ads the model is served: blocked categories, advertisers and keywords, a relevance floor and a frequency cap. Set with `PUT /api/models/{id}/controls`.',
+  })
+  controls: ModelControlsDto;
   @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 }
 
@@ -113,6 +121,7 @@ export function toModelDto(model: AiModel): ModelDto {
     link: model.link,
     status: model.status,
     deactivated_by: model.status === 'deactivated' ? (model.deactivatedBy ?? 'publisher') : null,
+    controls: toModelControlsDto(controlsOf(model)),
     created_at: model.createdAt.toISOString(),
   };
 }

@@ -26,6 +26,25 @@ export class AiModel {
   @Column({ name: 'deactivated_by', type: 'varchar', length: 16, nullable: true })
   deactivatedBy: ModelDeactivator | null;
 
+  /*
+   * The publisher's controls (src/publishers/model-controls.ts). Lists are JSON, null when
+   * empty; each its own TEXT column, so that the longest lists the API takes fit MySQL's
+   * 64 KiB per column.
+   */
+  @Column({ name: 'blocked_categories', type: 'simple-json', nullable: true })
+  blockedCategories: string[] | null;
+  @Column({ name: 'blocked_advertisers', type: 'simple-json', nullable: true })
+  blockedAdvertisers: string[] | null;
+  @Column({ name: 'blocked_keywords', type: 'simple-json', nullable: true })
+  blockedKeywords: string[] | null;
+  /** 0–1,000,000: the least relevance served, in millionths of the best possible. */
+  @Column({ name: 'relevance_floor_ppm', type: 'integer', default: 0 }) relevanceFloorPpm: number;
+  /** Both null (no cap) or both set. */
+  @Column({ name: 'frequency_cap_ads', type: 'integer', nullable: true })
+  frequencyCapAds: number | null;
+  @Column({ name: 'frequency_cap_minutes', type: 'integer', nullable: true })
+  frequencyCapMinutes: number | null;
+
   @TimestampColumn('created_at') createdAt: Date;
   @TimestampColumn('updated_at') updatedAt: Date;
 }
