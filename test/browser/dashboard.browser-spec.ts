@@ -276,6 +276,25 @@ describe('the publisher dashboard in Chromium', () => {
     await page.getByText('Changes saved.').waitFor();
     await screenshots(page, '10-settings');
 
+    // Controls: a blocked category, blocked keywords and a floor, still there after a reload.
+    await page.getByRole('checkbox', { name: 'Politics' }).check();
+    await page.getByLabel('Blocked keywords').fill('Casino, payday  loans');
+    await page.getByLabel('Relevance floor').fill('0.25');
+    await page.getByLabel(/Limit how many ads/).check();
+    await page.getByLabel('At most (ads)').fill('2');
+    await page.getByLabel('Per (minutes)').fill('30');
+    await page.getByRole('button', { name: 'Save controls' }).click();
+    await page.getByText('Controls saved.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Controls' }).waitFor();
+    expect(await page.getByRole('checkbox', { name: 'Politics' }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: 'Sports' }).isChecked()).toBe(false);
+    expect(await page.getByLabel('Blocked keywords').inputValue()).toBe('casino\npayday loans');
+    expect(await page.getByLabel('Relevance floor').inputValue()).toBe('0.25');
+    expect(await page.getByLabel('At most (ads)').inputValue()).toBe('2');
+    expect(await page.getByLabel('Per (minutes)').inputValue()).toBe('30');
+    await screenshots(page, '10-controls');
+
     // Deactivate after a confirmation: the key answers 404 at once; then activate again.
     await page.getByRole('button', { name: 'Deactivate model' }).click();
     const confirmOff = page.getByRole('dialog', { name: `Deactivate “${MODEL}”?` });

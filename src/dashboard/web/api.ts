@@ -15,6 +15,23 @@ export interface Publisher {
 
 export type ModelStatus = 'active' | 'deactivated';
 
+/** At most `max_ads` ads per `session_id` in any `per_minutes` minutes. */
+export interface FrequencyCap {
+  max_ads: number;
+  per_minutes: number;
+}
+
+/** What ads a model is served (docs/api.md, "Publisher controls"). */
+export interface ModelControls {
+  /** IAB content category ids (`CONTENT_CATEGORIES`). */
+  blocked_categories: string[];
+  blocked_advertisers: string[];
+  blocked_keywords: string[];
+  /** 0–1 of the best possible relevance. */
+  relevance_floor: number;
+  frequency_cap: FrequencyCap | null;
+}
+
 export interface Model {
   id: string;
   name: string;
@@ -22,6 +39,7 @@ export interface Model {
   link: string | null;
   status: ModelStatus;
   deactivated_by: 'publisher' | 'operator' | null;
+  controls: ModelControls;
   created_at: string;
 }
 
@@ -166,6 +184,9 @@ export const api = {
     id: string,
     changes: Partial<Pick<Model, 'name' | 'description' | 'link' | 'status'>>,
   ) => request<Model>('PATCH', modelPath(id), changes),
+  /** Replaces the model's controls as a whole. */
+  setControls: (id: string, controls: ModelControls) =>
+    request<Model>('PUT', `${modelPath(id)}/controls`, controls),
 
   keys: (modelId: string) => request<ApiKey[]>('GET', `${modelPath(modelId)}/keys`),
   createKey: (modelId: string, label: string | null, kind: ApiKeyKind) =>
