@@ -1,13 +1,4 @@
-import {
-  Body,
-  Controller,
-  createParamDecorator,
-  ExecutionContext,
-  HttpCode,
-  Post,
-  UseGuards,
-} from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import {
   ApiConsumes,
   ApiHeader,
@@ -21,18 +12,10 @@ import { CallingModel } from '@/publishers/calling-model.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { RateLimitBy, RateLimitGuard } from '@/http/rate-limit.guard';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
+import { AcceptLanguage } from './accept-language.decorator';
 import { AdsService } from './ads.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
-
-/**
- * The request's Accept-Language header. Not `@Headers()`, which Swagger would document as a
- * second, required parameter beside the optional one `@ApiHeader` describes.
- */
-const AcceptLanguage = createParamDecorator(
-  (_: unknown, context: ExecutionContext): string | undefined =>
-    context.switchToHttp().getRequest<FastifyRequest>().headers['accept-language'],
-);
 
 @ApiTags('ads')
 @Controller('api/fetch-ads')
