@@ -12,6 +12,7 @@ import { ReceiptSigner } from '@/tracking/receipt-signer';
 import { explainMatch } from '@/campaign-index/explain';
 import { renderAdMarkdown } from './ad-markdown';
 import { type Disclosure, Disclosures } from './disclosure';
+import { matchControlsFor } from './match-controls';
 import { noAd } from './no-ad';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
@@ -53,17 +54,17 @@ export class AdsService {
     }
     const country = resolveCountry(request.user_location);
     const device = resolveDevice(request.user_device_info);
-    const match = this.index.current.match({
-      keywords,
-      conversation: request.conversation,
-      country,
-      device,
-    });
-    if (!match) {
-      this.metrics.adNoFill.inc({ reason: 'no_matching_ad' });
-      this.fills.record(caller, 'no_match');
-      throw noAd('no_match');
+    const { results, unmet } = this.index.current.select(
+      { keywords, conversation: request.conversation, country, device },
+      matchControlsFor(caller.controls, request.excluded_topics),
+    );
+    if (results.length === 0) {
+      // The metric's label for no match predates the reasons.
+      this.metrics.adNoFill.inc({ reason: unmet === 'no_match' ? 'no_matching_ad' : unmet });
+      this.fills.record(caller, unmet);
+      throw noAd(unmet);
     }
+    const match = results[0];
     const campaign = match.campaign;
     // The ad goes out only once its impression is committed: nothing served goes uncounted.
     const impression = await this.impressions.recordServed({

@@ -49,6 +49,9 @@ export type ProblemCode = keyof typeof PROBLEM_TITLES;
 export const PROBLEM_REASON_DETAILS = {
   no_match: 'No active campaign matches these keywords; try different keywords.',
   sensitive_topic: 'No ad is shown next to a conversation on a sensitive topic.',
+  blocked:
+    "Every matching campaign is blocked by the model's controls or the request's excluded_topics.",
+  relevance_floor: "No matching campaign is as relevant as the model's relevance floor asks.",
 } as const;
 
 export type ProblemReason = keyof typeof PROBLEM_REASON_DETAILS;

@@ -1,11 +1,11 @@
 /**
  * Why a fetch-ads request got no (billable) ad: the issue's list, in the order the stats show
  * them. Recorded today: `no_match` (no servable campaign matched), `sensitive_topic` (the
- * conversation touched a sensitive topic) and `test` (a test key's request, whatever it was
- * answered: its ads are never billed, so they are no fill of the publisher's inventory).
- * `frequency_cap`, `relevance_floor` and `blocked` are reserved for the publisher controls
- * (per-model frequency cap, relevance floor, blocked categories, advertisers and keywords),
- * which do not exist yet: nothing records them, and the stats show them once something does.
+ * conversation touched a sensitive topic), `blocked` and `relevance_floor` (the model's
+ * controls, or the request's excluded topics, refused every match) and `test` (a test key's
+ * request, whatever it was answered: its ads are never billed, so they are no fill of the
+ * publisher's inventory). `frequency_cap` is reserved for the frequency cap, which is not
+ * applied yet: nothing records it, and the stats show it once something does.
  */
 export const NO_FILL_REASONS = [
   'no_match',

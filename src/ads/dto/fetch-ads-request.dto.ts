@@ -1,6 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsIn,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+} from 'class-validator';
+import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { IsRequired } from '@/common/validators';
+
+/** At most this many `excluded_topics`: more than the list has, so a client may send it whole. */
+export const MAX_EXCLUDED_TOPICS = 50;
 
 /** A short BCP 47 tag: language, then optionally script and region ("de", "fr-CA", "zh-Hant-TW"). */
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
@@ -74,4 +88,23 @@ export class FetchAdsRequestDto {
   @IsOptional()
   @IsBoolean()
   explain?: boolean;
+
+  @ApiPropertyOptional({
+    type: String,
+    enum: CONTENT_CATEGORY_IDS,
+    isArray: true,
+    maxItems: MAX_EXCLUDED_TOPICS,
+    description:
+      "IAB Content Taxonomy 3.1 tier-1 category ids to keep away from this answer, on top of the model's blocked categories: a campaign of one of them is not served (the next best is, else 404 `no_matching_ad` with reason `blocked`). A campaign without a category is never excluded by them.",
+    example: ['386', 'v9i3On'],
+  })
+  @IsOptional()
+  @IsIn(CONTENT_CATEGORY_IDS, {
+    each: true,
+    message: 'each value in $property must be the id of a tier-1 IAB content category',
+  })
+  @IsString({ each: true })
+  @ArrayMaxSize(MAX_EXCLUDED_TOPICS)
+  @IsArray()
+  excluded_topics?: string[];
 }

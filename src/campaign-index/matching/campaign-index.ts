@@ -1,7 +1,9 @@
 import type {
   IndexedCampaign,
+  MatchControls,
   MatchRequest,
   MatchResult,
+  Selection,
 } from '@/campaign-index/matching/matching.types';
 import { CONVERSATION_KEYWORD_FACTOR, markConversationKeywords } from './conversation-keywords';
 import {
@@ -15,6 +17,7 @@ import {
   type RequestKeywords,
   TARGETING_UNIT,
 } from './index-layout';
+import { compileFilter, type MatchFilter } from './match-filter';
 import { walkSentLists } from './max-score-walk';
 import { Search } from './scoring';
 
@@ -94,6 +97,31 @@ export class CampaignIndex {
    * that of scoring every campaign.
    */
   match(request: MatchRequest): MatchResult | null {
+    return this.search(request, null);
+  }
+
+  /**
+   * The best `limit` campaigns (1–3) that pass the publisher's `controls`, of distinct
+   * advertisers, best first: the best campaign, then the best of another advertiser, and so
+   * on (one search each). Fewer when fewer advertisers match; none, with the reason, when
+   * the controls took every match away. Without controls and with one ad it is `match`.
+   */
+  select(request: MatchRequest, controls: MatchControls | null, limit = 1): Selection {
+    const filter =
+      controls === null && limit === 1
+        ? null
+        : compileFilter(this.ranked, this.keywords, controls ?? {}, limit > 1);
+    const results: MatchResult[] = [];
+    while (results.length < limit) {
+      const result = this.search(request, filter);
+      if (result === null) break;
+      results.push(result);
+      filter?.advertiserCodes.add(this.ranked.advertisers.find(result.campaign.advertiserId)!);
+    }
+    return { results, unmet: filter === null ? 'no_match' : filter.unmet };
+  }
+
+  private search(request: MatchRequest, filter: MatchFilter | null): MatchResult | null {
     const stamp = this.nextStamp();
     const sent = this.markSentKeywords(request.keywords, stamp);
     if (sent.length === 0) return null;
@@ -103,7 +131,7 @@ export class CampaignIndex {
       request.conversation,
       stamp,
     );
-    const search = new Search(this.ranked, this.request, request);
+    const search = new Search(this.ranked, this.request, request, filter);
     walkSentLists(this.ranked, this.keywords, search, sent, 0, []);
     if (conversational.length > 0) {
       const { weights } = this.keywords;

@@ -45,3 +45,26 @@ export interface MatchResult {
   /** relevance × bid; the winner has the highest. */
   score: number;
 }
+
+/**
+ * What a publisher keeps away from its model (its controls, with the request's
+ * `excluded_topics` among the categories): values as stored, compiled against the index per
+ * request. Every member may be left out.
+ */
+export interface MatchControls {
+  /** IAB content category ids: their campaigns are not served. */
+  blockedCategories?: Iterable<string>;
+  /** Advertiser ids: their campaigns are not served. */
+  blockedAdvertisers?: Iterable<string>;
+  /** Normalised keywords: a campaign that targets one of them is not served. */
+  blockedKeywords?: Iterable<string>;
+  /** 0–1: a campaign whose relevance is below it is not served. */
+  relevanceFloor?: number;
+}
+
+/** The ads `select` found, best first, or why none: the controls took every match away. */
+export interface Selection {
+  results: MatchResult[];
+  /** Why `results` is empty (`no_match` otherwise). */
+  unmet: 'no_match' | 'blocked' | 'relevance_floor';
+}

@@ -8,6 +8,7 @@ import {
   TARGETING_UNIT,
   TOTAL_WEIGHT,
 } from './index-layout';
+import type { MatchFilter } from './match-filter';
 import { matchesTargeting } from './targeting';
 
 /**
@@ -33,6 +34,8 @@ export class Search {
     private readonly ranked: RankedCampaigns,
     private readonly keywords: RequestKeywords,
     private readonly request: MatchRequest,
+    /** The publisher's controls; null (no call, no cost) when it has none. */
+    private readonly filter: MatchFilter | null = null,
   ) {}
 
   /** Scores the campaign at `rank` and keeps it when it beats the best. */
@@ -62,6 +65,9 @@ export class Search {
     const relevance = Math.min(1, weight / facts[at + TOTAL_WEIGHT]);
     const score = relevance * bid;
     if (this.best >= 0 && !this.outranks(rank, score)) return;
+    // Only a would-be winner is judged: a refused one leaves the threshold where it was, so
+    // the walk finds the best campaign that passes, as exactly as without a filter.
+    if (this.filter !== null && !this.filter.admits(rank, relevance)) return;
     this.best = rank;
     this.bestScore = score;
     this.bestRelevance = relevance;

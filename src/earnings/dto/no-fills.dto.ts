@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
-const reserved =
-  'Reserved for the publisher controls, which do not exist yet: never counted today.';
+const reserved = 'Reserved for the frequency cap, which is not applied yet: never counted today.';
 
 /** fetch-ads requests answered without a (billable) ad, by reason; reasons without any are left out. */
 export class NoFillsDto {
@@ -19,9 +18,17 @@ export class NoFillsDto {
   sensitive_topic?: number;
   @ApiPropertyOptional({ description: `Over the frequency cap. ${reserved}` })
   frequency_cap?: number;
-  @ApiPropertyOptional({ description: `Below the relevance floor. ${reserved}` })
+  @ApiPropertyOptional({
+    description:
+      'Answered 404 `no_matching_ad` with `reason: "relevance_floor"`: no match was as relevant as the model\'s relevance floor asks.',
+    example: 2,
+  })
   relevance_floor?: number;
-  @ApiPropertyOptional({ description: `Only blocked ads matched. ${reserved}` })
+  @ApiPropertyOptional({
+    description:
+      'Answered 404 `no_matching_ad` with `reason: "blocked"`: the model\'s blocked categories, advertisers or keywords, or the request\'s `excluded_topics`, refused every match.',
+    example: 1,
+  })
   blocked?: number;
   @ApiPropertyOptional({
     description:
