@@ -6,10 +6,11 @@ import { SafetyModule } from '@/safety/safety.module';
 import { TrackingModule } from '@/tracking/tracking.module';
 import { AdsController } from './ads.controller';
 import { AdsService } from './ads.service';
+import { FrequencyCapService } from './frequency-cap.service';
 
 @Module({
   imports: [CampaignIndexModule, TrackingModule, PublishersModule, SafetyModule, EarningsModule],
   controllers: [AdsController],
-  providers: [AdsService],
+  providers: [AdsService, FrequencyCapService],
 })
 export class AdsModule {}

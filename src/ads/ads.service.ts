@@ -12,6 +12,7 @@ import { ReceiptSigner } from '@/tracking/receipt-signer';
 import { explainMatch } from '@/campaign-index/explain';
 import { renderAdMarkdown } from './ad-markdown';
 import { type Disclosure, Disclosures } from './disclosure';
+import { FrequencyCapService } from './frequency-cap.service';
 import { matchControlsFor } from './match-controls';
 import { noAd } from './no-ad';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
@@ -36,6 +37,7 @@ export class AdsService {
     private readonly metrics: MetricsService,
     private readonly sensitiveTopics: SensitiveTopicDetector,
     private readonly fills: FillStatsRecorder,
+    private readonly frequencyCaps: FrequencyCapService,
   ) {
     this.disclosures = new Disclosures(config.serviceName);
   }
@@ -63,6 +65,13 @@ export class AdsService {
       this.metrics.adNoFill.inc({ reason: unmet === 'no_match' ? 'no_matching_ad' : unmet });
       this.fills.record(caller, unmet);
       throw noAd(unmet);
+    }
+    // After matching, so that only ads the session would be shown count against its cap.
+    const allowed = await this.frequencyCaps.allowance(caller, request.session_id, results.length);
+    if (allowed === 0) {
+      this.metrics.adNoFill.inc({ reason: 'frequency_cap' });
+      this.fills.record(caller, 'frequency_cap');
+      throw noAd('frequency_cap');
     }
     const match = results[0];
     const campaign = match.campaign;

@@ -52,6 +52,8 @@ export const PROBLEM_REASON_DETAILS = {
   blocked:
     "Every matching campaign is blocked by the model's controls or the request's excluded_topics.",
   relevance_floor: "No matching campaign is as relevant as the model's relevance floor asks.",
+  frequency_cap:
+    "This session has been shown as many ads as the model's frequency cap allows; try again later.",
 } as const;
 
 export type ProblemReason = keyof typeof PROBLEM_REASON_DETAILS;

@@ -154,4 +154,56 @@ describe(`fetch-ads applies the publisher's controls (${testDatabaseKind()})`, (
       expect(JSON.stringify(problem)).toContain('excluded_topics');
     }
   });
+
+  describe('the frequency cap', () => {
+    const capped = async (maxAds: number) => {
+      const { keyword } = await threeCampaigns();
+      const me = await t.f.signedInPublisher();
+      await setControls(me, { frequency_cap: { max_ads: maxAds, per_minutes: 60 } });
+      const call = (extra: object) =>
+        t.fetchAds(me.key, { conversation: 'Hi', context_keywords: keyword, ...extra });
+      return { me, call };
+    };
+
+    it('the (max + 1)th ad of a session in the window answers 404 frequency_cap; another session is unaffected', async () => {
+      const { me, call } = await capped(2);
+      const before = await noFills('frequency_cap');
+      expect((await call({ session_id: 'session-a' })).status).toBe(200);
+      expect((await call({ session_id: 'session-a' })).status).toBe(200);
+      const over = await call({ session_id: 'session-a' });
+      expect(await expectProblem(over, 404, 'no_matching_ad')).toMatchObject({
+        reason: 'frequency_cap',
+      });
+      expect((await call({ session_id: 'session-b' })).status).toBe(200);
+      expect(await impressionsOf(t, me.model.id)).toBe(3);
+      expect(await noFills('frequency_cap')).toBe(before + 1);
+      expect(await noFillStats(me)).toEqual({ frequency_cap: 1 });
+    });
+
+    it('does not apply without session_id', async () => {
+      const { call } = await capped(1);
+      for (let i = 0; i < 3; i++) expect((await call({})).status).toBe(200);
+    });
+
+    it('counts per model: the same session id of another model is another session', async () => {
+      const first = await capped(1);
+      const second = await capped(1);
+      expect((await first.call({ session_id: 'shared' })).status).toBe(200);
+      expect((await second.call({ session_id: 'shared' })).status).toBe(200);
+      expect((await first.call({ session_id: 'shared' })).status).toBe(404);
+    });
+
+    it('refuses a session_id that is empty, too long or not a string', async () => {
+      const me = await t.f.signedInPublisher();
+      for (const sessionId of ['', 'x'.repeat(129), 42]) {
+        const response = await t.fetchAds(me.key, {
+          conversation: 'Hi',
+          context_keywords: 'laptop',
+          session_id: sessionId,
+        });
+        const problem = await expectProblem(response, 400, 'validation_failed');
+        expect(JSON.stringify(problem)).toContain('session_id');
+      }
+    });
+  });
 });

@@ -107,4 +107,17 @@ export class FetchAdsRequestDto {
   @ArrayMaxSize(MAX_EXCLUDED_TOPICS)
   @IsArray()
   excluded_topics?: string[];
+
+  @ApiPropertyOptional({
+    description:
+      "An opaque id of the conversation or user session (1–128 characters), for the model's frequency cap: at most `max_ads` ads per session in `per_minutes`. Only its keyed hash is kept, in memory or Redis, never in clear and never in the database. Without it no cap applies.",
+    example: 'c0nv-7f3a9b2e',
+    minLength: 1,
+    maxLength: 128,
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(128)
+  session_id?: string;
 }

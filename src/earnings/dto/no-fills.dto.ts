@@ -1,7 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 
-const reserved = 'Reserved for the frequency cap, which is not applied yet: never counted today.';
-
 /** fetch-ads requests answered without a (billable) ad, by reason; reasons without any are left out. */
 export class NoFillsDto {
   @ApiPropertyOptional({
@@ -16,7 +14,11 @@ export class NoFillsDto {
     example: 3,
   })
   sensitive_topic?: number;
-  @ApiPropertyOptional({ description: `Over the frequency cap. ${reserved}` })
+  @ApiPropertyOptional({
+    description:
+      'Answered 404 `no_matching_ad` with `reason: "frequency_cap"`: the session (`session_id`) had had the model\'s frequency cap of ads.',
+    example: 4,
+  })
   frequency_cap?: number;
   @ApiPropertyOptional({
     description:
