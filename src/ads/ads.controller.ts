@@ -42,7 +42,7 @@ export class AdsController {
   })
   @ApiOkResponse({
     type: FetchAdsResponseDto,
-    description: 'One matching ad; its impression is recorded.',
+    description: 'One matching ad (up to `max_ads`); the impression of each is recorded.',
   })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],

@@ -19,11 +19,12 @@ import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.servic
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
-import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
+import type { IndexedCampaign, MatchResult } from '@/campaign-index/matching/matching.types';
+import type { Device } from '@/campaigns/devices';
 import { parseKeywordList } from '@/campaigns/keywords';
 import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
 
-/** Picks the best ad for a request, records its impression, and renders it. */
+/** Picks the best ads for a request (one unless `max_ads`), records their impressions, and renders them. */
 @Injectable()
 export class AdsService {
   private readonly disclosures: Disclosures;
@@ -59,6 +60,7 @@ export class AdsService {
     const { results, unmet } = this.index.current.select(
       { keywords, conversation: request.conversation, country, device },
       matchControlsFor(caller.controls, request.excluded_topics),
+      request.max_ads ?? 1,
     );
     if (results.length === 0) {
       // The metric's label for no match predates the reasons.
@@ -73,10 +75,36 @@ export class AdsService {
       this.fills.record(caller, 'frequency_cap');
       throw noAd('frequency_cap');
     }
-    const match = results[0];
-    const campaign = match.campaign;
-    // The ad goes out only once its impression is committed: nothing served goes uncounted.
-    const impression = await this.impressions.recordServed({
+    const served = results.slice(0, allowed);
+    // The ads go out only once their impressions are committed: nothing served goes uncounted.
+    // Each ad is its own impression (one batch: the writer groups concurrent rows).
+    const impressions = await Promise.all(
+      served.map((match) =>
+        this.recordImpression(caller, request, keywords, country, device, match),
+      ),
+    );
+    this.metrics.adsServed.inc(served.length);
+    // Counted in memory (no write per request); a test key's request counts as `test`.
+    this.fills.record(caller, 'filled');
+    const disclosure = this.disclosures.for(request.locale, acceptLanguage);
+    const explain = request.explain === true;
+    return {
+      advertisements: served.map(({ campaign }, i) =>
+        this.render(campaign, impressions[i], disclosure, explain),
+      ),
+    };
+  }
+
+  private recordImpression(
+    caller: KeyCredential,
+    request: FetchAdsRequestDto,
+    keywords: string[],
+    country: string | null,
+    device: Device | null,
+    match: MatchResult,
+  ): Promise<Impression> {
+    const { campaign } = match;
+    return this.impressions.recordServed({
       caller,
       campaign,
       country,
@@ -85,7 +113,7 @@ export class AdsService {
       userDeviceInfo: request.user_device_info,
       keywords,
       conversation: request.conversation,
-      // For the winner only, so the match itself pays nothing for "why this ad".
+      // For the ads served only, so the match itself pays nothing for "why this ad".
       match: {
         relevance: match.relevance,
         matched: explainMatch(campaign, { keywords, conversation: request.conversation }),
@@ -93,13 +121,6 @@ export class AdsService {
         campaignDevices: campaign.devices,
       },
     });
-    this.metrics.adsServed.inc();
-    // Counted in memory (no write per request); a test key's request counts as `test`.
-    this.fills.record(caller, 'filled');
-    const disclosure = this.disclosures.for(request.locale, acceptLanguage);
-    return {
-      advertisements: [this.render(campaign, impression, disclosure, request.explain === true)],
-    };
   }
 
   private render(

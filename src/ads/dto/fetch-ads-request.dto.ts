@@ -4,14 +4,20 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
   Matches,
+  Max,
   MaxLength,
+  Min,
 } from 'class-validator';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { IsRequired } from '@/common/validators';
+
+/** At most this many ads per request, each of another advertiser. */
+export const MAX_ADS_PER_REQUEST = 3;
 
 /** At most this many `excluded_topics`: more than the list has, so a client may send it whole. */
 export const MAX_EXCLUDED_TOPICS = 50;
@@ -120,4 +126,17 @@ export class FetchAdsRequestDto {
   @IsNotEmpty()
   @MaxLength(128)
   session_id?: string;
+
+  @ApiPropertyOptional({
+    description: `How many ads to answer with, at most: 1–${MAX_ADS_PER_REQUEST}, each of a different advertiser, best first. Fewer when fewer advertisers match (or the frequency cap leaves fewer); each ad is its own impression, link and receipt, billed on its own click.`,
+    minimum: 1,
+    maximum: MAX_ADS_PER_REQUEST,
+    default: 1,
+    example: 2,
+  })
+  @IsOptional()
+  @Max(MAX_ADS_PER_REQUEST)
+  @Min(1)
+  @IsInt()
+  max_ads?: number;
 }

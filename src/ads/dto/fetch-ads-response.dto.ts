@@ -72,7 +72,8 @@ export class AdvertisementDto {
 export class FetchAdsResponseDto {
   @ApiProperty({
     type: [AdvertisementDto],
-    description: 'Exactly one advertisement when one matches.',
+    description:
+      'One advertisement (`max_ads` absent or 1), or up to `max_ads`, each of another advertiser, best first.',
   })
   advertisements: AdvertisementDto[];
 }
