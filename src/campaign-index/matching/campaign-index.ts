@@ -123,14 +123,19 @@ export class CampaignIndex {
 
   private search(request: MatchRequest, filter: MatchFilter | null): MatchResult | null {
     const stamp = this.nextStamp();
-    const sent = this.markSentKeywords(request.keywords, stamp);
+    let sent = this.markSentKeywords(request.keywords, stamp);
     if (sent.length === 0) return null;
-    const conversational = markConversationKeywords(
+    let conversational = markConversationKeywords(
       this.keywords,
       this.request,
       request.conversation,
       stamp,
     );
+    if (filter !== null) {
+      sent = filter.withoutBlocked(sent, true);
+      if (sent.length === 0) return null;
+      conversational = filter.withoutBlocked(conversational, false);
+    }
     const search = new Search(this.ranked, this.request, request, filter);
     walkSentLists(this.ranked, this.keywords, search, sent, 0, []);
     if (conversational.length > 0) {

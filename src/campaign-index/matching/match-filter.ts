@@ -50,6 +50,20 @@ export class MatchFilter {
     return true;
   }
 
+  /**
+   * The request's keywords less the blocked ones. Every campaign in a blocked keyword's list
+   * targets it and is refused, so its list need not be walked (a blocked keyword the request
+   * sends costs nothing, instead of a walk through every campaign holding it), and campaigns
+   * it does not hold get nothing from it: the search stays exact. Dropping a sent one
+   * (`sent`) counts as a block for `unmet`: its campaigns were candidates.
+   */
+  withoutBlocked(keywordIds: number[], sent: boolean): number[] {
+    if (this.keywordIds.size === 0) return keywordIds;
+    const kept = keywordIds.filter((id) => !this.keywordIds.has(id));
+    if (sent && kept.length < keywordIds.length) this.blocked = true;
+    return kept;
+  }
+
   /** Why no candidate passed: a floor met by nothing unblocked is named before a block. */
   get unmet(): 'relevance_floor' | 'blocked' | 'no_match' {
     if (this.belowFloor) return 'relevance_floor';
