@@ -16,7 +16,7 @@ export const MAX_FREQUENCY_CAP_ADS = 100;
 /** One day. */
 export const MAX_FREQUENCY_CAP_MINUTES = 1440;
 
-/** At most `maxAds` ads per `session_id` in any `perMinutes` minutes. */
+/** At most `maxAds` ads per `session_id` in `perMinutes` minutes from the session's first ad. */
 export interface FrequencyCap {
   maxAds: number;
   perMinutes: number;

@@ -15,7 +15,7 @@ export interface Publisher {
 
 export type ModelStatus = 'active' | 'deactivated';
 
-/** At most `max_ads` ads per `session_id` in any `per_minutes` minutes. */
+/** At most `max_ads` ads per `session_id` in `per_minutes` minutes from the session's first ad. */
 export interface FrequencyCap {
   max_ads: number;
   per_minutes: number;

@@ -63,7 +63,7 @@ export class FrequencyCapDto {
   max_ads: number;
 
   @ApiProperty({
-    description: `…in any this many minutes (1–${MAX_FREQUENCY_CAP_MINUTES}, a day).`,
+    description: `…in this many minutes from the session's first ad (1–${MAX_FREQUENCY_CAP_MINUTES}, a day).`,
     minimum: 1,
     maximum: MAX_FREQUENCY_CAP_MINUTES,
     example: 60,
@@ -84,7 +84,7 @@ const KEYWORDS_DESCRIPTION =
 const FLOOR_DESCRIPTION =
   'The least relevance an ad may have, as a fraction (0–1) of the best possible: 0 serves every match.';
 const CAP_DESCRIPTION =
-  'At most `max_ads` ads per `session_id` (sent with fetch-ads) in any `per_minutes` minutes; null: no cap.';
+  "At most `max_ads` ads per `session_id` (sent with fetch-ads) in `per_minutes` minutes from the session's first ad (a fixed window); null: no cap.";
 
 /**
  * `PUT /api/models/{id}/controls`: the whole set, replacing the one stored. A field left
