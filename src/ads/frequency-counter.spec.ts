@@ -34,4 +34,22 @@ describe('MemoryFrequencyCounter', () => {
     sessions.add('d', 1, 1_000);
     expect(sessions.size).toBe(1);
   });
+
+  it('never holds more than its limit of sessions, however many session ids a caller invents', () => {
+    const sessions = new MemoryFrequencyCounter(() => now, 3);
+    for (const id of ['a', 'b', 'c', 'd', 'e']) sessions.add(id, 1, 3_600_000);
+    expect(sessions.size).toBe(3);
+    // The newest sessions keep their counts; the longest-known were forgotten.
+    expect(sessions.add('e', 1, 3_600_000)).toBe(1);
+    expect(sessions.add('a', 1, 3_600_000)).toBe(0);
+  });
+
+  it('makes room by sweeping expired sessions first', () => {
+    const sessions = new MemoryFrequencyCounter(() => now, 2);
+    sessions.add('short', 1, 1_000);
+    sessions.add('long', 1, 3_600_000);
+    now += 2_000;
+    sessions.add('new', 1, 3_600_000);
+    expect(sessions.add('long', 1, 3_600_000)).toBe(1);
+  });
 });

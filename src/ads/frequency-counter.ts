@@ -18,21 +18,34 @@ export interface FrequencyCounter {
 const SWEEP_EVERY_MS = 60_000;
 
 /**
+ * Sessions kept at most (about 150 bytes each: ~30 MB). A caller who invents a new
+ * session_id per request cannot grow the map past it: once full, expired sessions are swept
+ * and, if none were, the longest-known session is forgotten (its count starts again, which
+ * only ever serves an ad more, never bills one).
+ */
+export const MAX_MEMORY_SESSIONS = 200_000;
+
+/**
  * Counts in this instance's memory: a map of session key → count and window end, whose
  * expired entries are dropped when a request comes at least a minute after the last sweep.
- * It holds the sessions of the longest window at most (one day).
+ * It holds the sessions of the longest window at most (one day), and never more than
+ * `maxSessions`.
  */
 export class MemoryFrequencyCounter implements FrequencyCounter {
   private readonly sessions = new Map<string, { count: number; endsAt: number }>();
   private nextSweep = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxSessions = MAX_MEMORY_SESSIONS,
+  ) {}
 
   add(key: string, ads: number, windowMs: number): number {
     const now = this.now();
     if (now >= this.nextSweep) this.sweep(now);
     const session = this.sessions.get(key);
     if (session === undefined || session.endsAt <= now) {
+      if (session === undefined && this.sessions.size >= this.maxSessions) this.makeRoom(now);
       this.sessions.set(key, { count: ads, endsAt: now + windowMs });
       return 0;
     }
@@ -44,6 +57,14 @@ export class MemoryFrequencyCounter implements FrequencyCounter {
   /** Sessions counted and not yet swept (for tests). */
   get size(): number {
     return this.sessions.size;
+  }
+
+  private makeRoom(now: number): void {
+    this.sweep(now);
+    if (this.sessions.size < this.maxSessions) return;
+    // Maps iterate in insertion order: the first key is the longest-known session.
+    const oldest = this.sessions.keys().next().value;
+    if (oldest !== undefined) this.sessions.delete(oldest);
   }
 
   private sweep(now: number): void {
