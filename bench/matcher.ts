@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { CampaignIndex } from '@/campaign-index/matching/campaign-index';
 import { CampaignIndexBuilder } from '@/campaign-index/matching/campaign-index-builder';
 import type { MatchRequest } from '@/campaign-index/matching/matching.types';
-import { parseKeywordList } from '@/campaigns/keywords';
+import { parseKeywordList } from '@/common/keywords';
 import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
 import { generateCampaign, generateRequest, type Vocabulary, vocabularyFor } from './data';
 

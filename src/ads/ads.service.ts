@@ -21,7 +21,7 @@ import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
 import type { IndexedCampaign, MatchResult } from '@/campaign-index/matching/matching.types';
 import type { Device } from '@/campaigns/devices';
-import { parseKeywordList } from '@/campaigns/keywords';
+import { parseKeywordList } from '@/common/keywords';
 import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
 
 /** Picks the best ads for a request (one unless `max_ads`), records their impressions, and renders them. */

@@ -1,3 +1,4 @@
+import { decompose } from '@/common/text-folding';
 import { DISCLOSURE_LABELS } from './disclosure-labels';
 
 /**
@@ -55,17 +56,12 @@ const IGNORABLE =
 
 /**
  * The text as the word rules read it: compatibility forms folded (full-width letters,
- * ligatures), accents and other marks dropped, lower case with ß as ss, invisible
+ * ligatures), accents and other marks dropped, lower case with ß, œ and æ spelled out, invisible
  * characters gone, and every run of anything but letters and digits one space, with a
  * space at each end, so that `includes(' ignore previous ')` matches whole words only.
  */
 export function foldForMatching(text: string): string {
-  const letters = text
-    .replace(IGNORABLE, '')
-    .normalize('NFKD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/ß/g, 'ss');
+  const letters = decompose(text.replace(IGNORABLE, '')).toLowerCase();
   return ` ${letters.replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
 }
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { normaliseKeyword } from '@/campaigns/keywords';
+import { normaliseKeyword } from '@/common/keywords';
 import type { Device } from '@/campaigns/devices';
 import { utcDay } from '@/common/clock';
 import { ProblemException } from '@/common/problem';

@@ -10,3 +10,13 @@ export function normaliseKeyword(raw: string): string {
   // toLowerCase, unlike toLocaleLowerCase, gives the same answer on every server locale.
   return raw.normalize('NFKC').toLowerCase().trim().replace(/\s+/g, ' ');
 }
+
+/** Splits `context_keywords` ("AI, machine  learning,ai") into distinct normalised keywords. */
+export function parseKeywordList(csv: string): string[] {
+  const keywords = new Set<string>();
+  for (const part of csv.split(',')) {
+    const keyword = normaliseKeyword(part);
+    if (keyword !== '') keywords.add(keyword);
+  }
+  return [...keywords];
+}

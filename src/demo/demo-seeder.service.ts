@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AdvertisersService } from '@/campaigns/advertisers.service';
 import { CampaignsService } from '@/campaigns/campaigns.service';
 import { unitsToMicros } from '@/common/money';
-import { parseKeywordList } from '@/campaigns/keywords';
+import { parseKeywordList } from '@/common/keywords';
 import { PasswordHasher } from '@/auth/password-hasher.service';
 import { PublishersService } from '@/publishers/publishers.service';
 

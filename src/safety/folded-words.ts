@@ -1,3 +1,5 @@
+import { decompose } from '@/common/text-folding';
+
 /**
  * Words as the sensitive-topic lists see them: lower case, without accents (NFKD, combining
  * marks dropped), ß as ss, œ and æ as oe and ae, and every character that is not a letter
@@ -7,25 +9,7 @@
  * however it is typed.
  */
 
-const MARKS = /\p{M}+/gu;
 const WORD_CHAR = /^[\p{L}\p{N}]$/u;
-const LIGATURES = /[ßẞœŒæÆ]/g;
-const LIGATURE_SPELLING: Record<string, string> = {
-  ß: 'ss',
-  ẞ: 'ss',
-  œ: 'oe',
-  Œ: 'oe',
-  æ: 'ae',
-  Æ: 'ae',
-};
-
-/** The text with accents dropped and ligatures spelled out (case is left to the table). */
-export function decompose(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(MARKS, '')
-    .replace(LIGATURES, (char) => LIGATURE_SPELLING[char]);
-}
 
 /**
  * In `FOLDED_UNITS`: a character that folds to two letters (ß, œ, æ, "ﬁ"), found in

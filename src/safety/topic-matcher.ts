@@ -1,5 +1,5 @@
+import { decompose } from '@/common/text-folding';
 import {
-  decompose,
   DECOMPOSE,
   FOLDED_PAIRS,
   foldUnit,

@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { parseKeywordList } from '@/campaigns/keywords';
+import { parseKeywordList } from '@/common/keywords';
 import { PasswordHasher } from '@/auth/password-hasher.service';
 import { SessionsService } from '@/auth/sessions.service';
 import { AdvertisersService } from '@/campaigns/advertisers.service';

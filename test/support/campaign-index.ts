@@ -1,6 +1,6 @@
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
 import type { IndexedCampaign, MatchRequest } from '@/campaign-index/matching/matching.types';
-import { parseKeywordList } from '@/campaigns/keywords';
+import { parseKeywordList } from '@/common/keywords';
 
 /*
  * Campaigns and requests for the matcher's specs (src/campaign-index/matching/campaign-index*.spec.ts).

@@ -17,7 +17,7 @@ import {
   TOTAL_WEIGHT,
 } from './index-layout';
 import { mergeSort } from './merge-sort';
-import { normaliseKeyword } from '@/campaigns/keywords';
+import { normaliseKeyword } from '@/common/keywords';
 import { keywordWeight } from './scoring';
 import { StringColumn } from './string-column';
 import { ValueCodes } from './value-codes';

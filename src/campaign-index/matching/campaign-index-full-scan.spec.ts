@@ -2,7 +2,7 @@ import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-bui
 import { MAX_CONVERSATION_KEYWORDS } from '@/campaign-index/matching/conversation-keywords';
 import type { IndexedCampaign, MatchRequest } from '@/campaign-index/matching/matching.types';
 import type { Device } from '@/campaigns/devices';
-import { normaliseKeyword } from '@/campaigns/keywords';
+import { normaliseKeyword } from '@/common/keywords';
 import { keywordWeight } from '@/campaign-index/matching/scoring';
 import { matchesTargeting } from '@/campaign-index/matching/targeting';
 import { campaign, request } from '@test/support/campaign-index';

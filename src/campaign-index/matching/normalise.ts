@@ -1,6 +1,6 @@
 /**
  * Words of conversation text for the matcher, folded like keywords (normaliseKeyword in
- * src/campaigns/keywords.ts) so that a word in a conversation meets the same keyword.
+ * src/common/keywords.ts) so that a word in a conversation meets the same keyword.
  */
 
 const SEPARATOR = 0;

@@ -11,7 +11,7 @@ import {
   MaxLength,
 } from 'class-validator';
 import { DEVICES, type Device } from '@/campaigns/devices';
-import { normaliseKeyword } from '@/campaigns/keywords';
+import { normaliseKeyword } from '@/common/keywords';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { unitsToMicros } from '@/common/money';
 import {
