@@ -8,6 +8,7 @@ import { TestMode1764200000000 } from './1764200000000-test-mode';
 import { FillStats1764300000000 } from './1764300000000-fill-stats';
 import { AdExplanations1764400000000 } from './1764400000000-ad-explanations';
 import { PublisherControls1764500000000 } from './1764500000000-publisher-controls';
+import { KeywordTranslations1764600000000 } from './1764600000000-keyword-translations';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   FillStats1764300000000,
   AdExplanations1764400000000,
   PublisherControls1764500000000,
+  KeywordTranslations1764600000000,
 ];

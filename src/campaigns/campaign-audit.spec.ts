@@ -10,6 +10,7 @@ const dto: CampaignDto = {
   target_url: 'https://shop.example/boots',
   category: null,
   keywords: ['boots'],
+  keyword_translations: {},
   bid_per_click: 0.35,
   budget_total: null,
   budget_daily: 10,
@@ -40,6 +41,17 @@ describe('fieldChanges', () => {
     ]);
   });
 
+  it('records changed keyword translations beside the keywords, as the API shows them', () => {
+    const after = { ...dto, keyword_translations: { boots: ['stiefel', 'botas'] } };
+    expect(fieldChanges(dto, after)).toEqual([
+      {
+        field: 'keyword_translations',
+        oldValue: '{}',
+        newValue: '{"boots":["stiefel","botas"]}',
+      },
+    ]);
+  });
+
   it('ignores spend, which clicks change, and fields sent unchanged', () => {
     expect(fieldChanges(dto, { ...dto, spent: 9, spent_today: 9, name: 'Boots' })).toEqual([]);
   });
@@ -48,7 +60,12 @@ describe('fieldChanges', () => {
 describe('auditSnapshot', () => {
   it('keeps the audited fields of a first version, not its spend or id', () => {
     const snapshot = JSON.parse(auditSnapshot(dto)) as Record<string, unknown>;
-    expect(snapshot).toMatchObject({ name: 'Boots', bid_per_click: 0.35, status: 'active' });
+    expect(snapshot).toMatchObject({
+      name: 'Boots',
+      bid_per_click: 0.35,
+      status: 'active',
+      keyword_translations: {},
+    });
     expect(snapshot).not.toHaveProperty('spent');
     expect(snapshot).not.toHaveProperty('id');
   });

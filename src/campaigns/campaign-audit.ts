@@ -11,6 +11,7 @@ export type CampaignChanges = Partial<
     | 'targetUrl'
     | 'category'
     | 'keywords'
+    | 'keywordTranslations'
     | 'bidMicros'
     | 'budgetTotalMicros'
     | 'budgetDailyMicros'
@@ -30,6 +31,7 @@ export const AUDITED_FIELDS = [
   'target_url',
   'category',
   'keywords',
+  'keyword_translations',
   'bid_per_click',
   'budget_total',
   'budget_daily',

@@ -8,6 +8,8 @@ const rules = (overrides: Partial<Parameters<typeof campaignRuleErrors>[0]> = {}
     budgetDailyMicros: null,
     startsAt: null,
     endsAt: null,
+    keywords: ['learn spanish'],
+    keywordTranslations: {},
     ...overrides,
   });
 
@@ -34,6 +36,24 @@ describe('campaignRuleErrors', () => {
     const at = new Date('2030-01-01T00:00:00Z');
     expect(rules({ startsAt: at, endsAt: at })).toEqual([
       { field: 'ends_at', message: 'ends_at must be later than starts_at' },
+    ]);
+  });
+
+  it('accepts translations of the keywords, and names each key that is not one', () => {
+    const keywordTranslations = { 'learn spanish': ['aprender español'] };
+    expect(rules({ keywordTranslations })).toEqual([]);
+    expect(
+      rules({ keywordTranslations: { ...keywordTranslations, 'learn french': [], 'x"y': [] } }),
+    ).toEqual([
+      {
+        field: 'keyword_translations',
+        message:
+          'keyword_translations has the key "learn french", which is not a keyword of the campaign',
+      },
+      {
+        field: 'keyword_translations',
+        message: 'keyword_translations has the key "x\\"y", which is not a keyword of the campaign',
+      },
     ]);
   });
 });

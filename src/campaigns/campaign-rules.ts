@@ -1,10 +1,17 @@
 import { HttpStatus } from '@nestjs/common';
 import { FieldError, ProblemException } from '@/common/problem';
 import type { Campaign } from './entities/campaign.entity';
+import { quotedKey, untranslatableKeys } from './keyword-translations';
 
 type Constrained = Pick<
   Campaign,
-  'bidMicros' | 'budgetTotalMicros' | 'budgetDailyMicros' | 'startsAt' | 'endsAt'
+  | 'bidMicros'
+  | 'budgetTotalMicros'
+  | 'budgetDailyMicros'
+  | 'startsAt'
+  | 'endsAt'
+  | 'keywords'
+  | 'keywordTranslations'
 >;
 
 /**
@@ -22,6 +29,15 @@ export function campaignRuleErrors(campaign: Constrained): FieldError[] {
   }
   if (campaign.startsAt && campaign.endsAt && campaign.startsAt >= campaign.endsAt) {
     errors.push({ field: 'ends_at', message: 'ends_at must be later than starts_at' });
+  }
+  // A translation stands for one of the campaign's keywords; one of no keyword means nothing.
+  // The first ten are named: a body can hold thousands, and the answer need not echo them.
+  const unknownKeys = untranslatableKeys(campaign.keywords, campaign.keywordTranslations);
+  for (const key of unknownKeys.slice(0, 10)) {
+    errors.push({
+      field: 'keyword_translations',
+      message: `keyword_translations has the key ${quotedKey(key)}, which is not a keyword of the campaign`,
+    });
   }
   return errors;
 }

@@ -62,7 +62,7 @@ export class CampaignsController {
   @ApiOperation({
     summary: 'Change a campaign: targeting, budgets, schedule, pause, resume, archive (operators)',
     description:
-      'Only the fields sent change; `null` clears `image_url`, a budget or a schedule bound. Status moves `active ⇄ paused → archived`; an archived campaign refuses every change (409). The change is served from the response on, and audited.',
+      'Only the fields sent change; `null` clears `image_url`, a budget or a schedule bound. `keyword_translations` sent replaces the whole map (`{}` clears it); `keywords` changed without it keeps the translations of the keywords that remain. Status moves `active ⇄ paused → archived`; an archived campaign refuses every change (409). The change is served from the response on, and audited.',
   })
   @ApiOkResponse({ type: CampaignDto })
   @ApiProblemResponses({

@@ -46,6 +46,8 @@ export interface SnapshotRow extends BudgetColumns {
   target_url: string;
   category: string | null;
   keywords: string;
+  /** JSON of keyword → phrases, or null: none (every campaign older than the column). */
+  keyword_translations: string | null;
   countries: string;
   devices: string;
   bid_micros: string | number;
@@ -223,8 +225,9 @@ export class CampaignsRepository {
   snapshotPage(after: string, limit: number): Promise<SnapshotRow[]> {
     return this.campaigns.query(
       `SELECT id, advertiser_id, status, name, text, image_url, target_url, category,
-              keywords, countries, devices, bid_micros, budget_total_micros, budget_daily_micros,
-              spent_micros, spent_today_micros, spent_day, starts_at, ends_at, created_at
+              keywords, keyword_translations, countries, devices, bid_micros,
+              budget_total_micros, budget_daily_micros, spent_micros, spent_today_micros,
+              spent_day, starts_at, ends_at, created_at
          FROM campaigns
         WHERE id > ?
         ORDER BY id

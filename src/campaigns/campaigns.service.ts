@@ -9,6 +9,7 @@ import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
 import { CampaignsRepository } from './campaigns.repository';
+import { type KeywordTranslations, translationsOf } from './keyword-translations';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
@@ -24,6 +25,8 @@ export interface NewCampaign {
   category?: string | null;
   /** Already normalised. */
   keywords: string[];
+  /** Already normalised; its keys must be among `keywords`. Absent: none. */
+  keywordTranslations?: KeywordTranslations;
   bidMicros: number;
   budgetTotalMicros?: number | null;
   budgetDailyMicros?: number | null;
@@ -69,6 +72,7 @@ export class CampaignsService {
       targetUrl: input.targetUrl,
       category: input.category ?? null,
       keywords: input.keywords,
+      keywordTranslations: input.keywordTranslations ?? {},
       countries: input.countries ?? [],
       devices: input.devices ?? [],
       bidMicros: input.bidMicros,
@@ -84,6 +88,7 @@ export class CampaignsService {
       updatedAt: now,
     };
     assertCampaignRules(campaign);
+    campaign.keywordTranslations = translationsOf(campaign.keywords, campaign.keywordTranslations);
     await this.campaigns.insertWithAudit(campaign, {
       ...auditEntry(campaign.id, actorId, now),
       action: 'created',
@@ -110,14 +115,23 @@ export class CampaignsService {
       const current = await this.campaigns.lockForUpdate(transaction, id);
       if (!current) throw campaignNotFound();
       assertChangeable(current);
-      const next: Campaign = { ...current, ...changes, updatedAt: now };
+      const next: Campaign = {
+        ...current,
+        ...changes,
+        // Sent translations replace the map; new keywords alone keep those of the remaining.
+        keywordTranslations:
+          changes.keywordTranslations ??
+          translationsOf(changes.keywords ?? current.keywords, current.keywordTranslations),
+        updatedAt: now,
+      };
       assertCampaignRules(next);
+      next.keywordTranslations = translationsOf(next.keywords, next.keywordTranslations);
       const changed = fieldChanges(toCampaignDto(current, today), toCampaignDto(next, today));
       if (changed.length === 0) return { campaign: current, changed: false };
       await this.campaigns.updateWithAudit(
         transaction,
         id,
-        { ...changes, updatedAt: now },
+        { ...changes, keywordTranslations: next.keywordTranslations, updatedAt: now },
         changed.map((change) => ({
           ...auditEntry(id, actorId, now),
           action: 'updated' as const,

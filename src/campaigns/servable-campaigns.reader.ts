@@ -5,6 +5,7 @@ import { AdvertisersService } from './advertisers.service';
 import { budgetFromRow, canPay } from './campaign-budget';
 import { timestampOf } from '@/database/columns';
 import { CampaignsRepository } from './campaigns.repository';
+import type { KeywordTranslations } from './keyword-translations';
 
 /**
  * A servable campaign as the snapshot reads it: only the fields the ad index uses, never a
@@ -20,11 +21,20 @@ export interface ServableCampaign {
   /** An IAB content category id (`CONTENT_CATEGORIES`), or null. */
   category: string | null;
   keywords: string[];
+  /**
+   * Phrases per keyword (keys among `keywords`, all normalised); `{}` when none, one shared
+   * frozen object for every such campaign. Always set by the reader; optional only so that
+   * snapshots built by hand in specs need not name it.
+   */
+  translations?: Readonly<KeywordTranslations>;
   countries: string[];
   devices: Device[];
   bidMicros: number;
   createdAt: Date;
 }
+
+/** Most campaigns have no translations: they share this one empty map instead of a million. */
+const NO_TRANSLATIONS: Readonly<KeywordTranslations> = Object.freeze({});
 
 /** Rows per page of the snapshot query: keeps the driver's buffers small at 1M campaigns. */
 const SNAPSHOT_PAGE = 20_000;
@@ -82,6 +92,17 @@ export class ServableCampaignsReader {
       return value;
     };
     const intern = (values: string[]) => values.map(internOne);
+    const internTranslations = (json: string | null): Readonly<KeywordTranslations> => {
+      if (json === null) return NO_TRANSLATIONS;
+      const translations = JSON.parse(json) as KeywordTranslations;
+      // fromEntries defines own properties, so even a "__proto__" keyword stays a plain key.
+      return Object.fromEntries(
+        Object.entries(translations).map(([keyword, phrases]) => [
+          internOne(keyword),
+          intern(phrases),
+        ]),
+      );
+    };
     const day = utcDay(now);
     const nowMs = now.getTime();
     let nextScheduleChange: number | null = null;
@@ -116,6 +137,7 @@ export class ServableCampaignsReader {
             targetUrl: row.target_url,
             category: row.category === null ? null : internOne(row.category),
             keywords: intern(JSON.parse(row.keywords) as string[]),
+            translations: internTranslations(row.keyword_translations),
             countries: intern(JSON.parse(row.countries) as string[]),
             devices: intern(JSON.parse(row.devices) as string[]) as Device[],
             bidMicros: bid,
@@ -134,7 +156,8 @@ export class ServableCampaignsReader {
    * advertisers and one over the campaign audit. Between two probes of the same UTC day
    * the snapshot can only have changed if one of these did:
    * - any change made through CampaignsService (create, edit, status, budget, schedule,
-   *   keywords, bid, text) writes audit rows: their count and latest time;
+   *   keywords, keyword translations, bid, text) writes audit rows: their count and latest
+   *   time;
    * - an advertiser's status: the advertisers' count, active count and latest update;
    * - a campaign's status written otherwise: the campaigns' count and active count;
    * - spend: within a UTC day spend only grows, so the set of exhausted campaigns only

@@ -39,6 +39,7 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
         target_url: expect.stringMatching(/^https:\/\/shop\.example\/offer\//),
         category: null,
         keywords: ['hiking boots', 'trail'],
+        keyword_translations: {},
         bid_per_click: 0.35,
         budget_total: 100,
         budget_daily: 10.5,

@@ -25,9 +25,16 @@ import {
 } from '@/common/validators';
 import type { NewCampaign } from '../campaigns.service';
 import type { CampaignChanges } from '../campaign-audit';
+import {
+  type KeywordTranslations,
+  MAX_TRANSLATIONS_BYTES,
+  MAX_TRANSLATIONS_PER_CAMPAIGN,
+  MAX_TRANSLATIONS_PER_KEYWORD,
+} from '../keyword-translations';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../entities/campaign.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 import { IsAdCopy } from './ad-copy.validators';
+import { IsKeywordTranslations } from './keyword-translations.validators';
 
 /** What `name` and `text` refuse (src/campaigns/ad-copy-rules.ts), for their descriptions. */
 const AD_COPY_RULES =
@@ -35,6 +42,20 @@ const AD_COPY_RULES =
 
 export const MAX_KEYWORDS = 100;
 export const MAX_KEYWORD_LENGTH = 100;
+
+/** The OpenAPI schema of a translations map: keyword → list of phrases. */
+export const TRANSLATIONS_SCHEMA = {
+  type: 'object',
+  additionalProperties: { type: 'array', items: { type: 'string' } },
+} as const;
+
+export const TRANSLATIONS_EXAMPLE: KeywordTranslations = {
+  'hiking boots': ['chaussures de randonnée', 'wanderschuhe', 'botas de montaña'],
+};
+
+/** What a translation does, for the field's description in requests and answers. */
+export const TRANSLATIONS_EFFECT =
+  "A request that meets a translation meets its keyword: it reaches that keyword's weight and adds none of its own, so giving a keyword in several languages neither raises nor dilutes the campaign's relevance.";
 
 /** A campaign starts `active` or `paused`, never archived. */
 type NewCampaignStatus = Exclude<CampaignStatus, 'archived'>;
@@ -138,6 +159,15 @@ export class CreateCampaignDto {
   @MaxLength(MAX_KEYWORD_LENGTH, { each: true })
   @IsRequired()
   keywords: string[];
+
+  @ApiPropertyOptional({
+    ...TRANSLATIONS_SCHEMA,
+    description: `Phrases in other languages (or other wordings) for some of the campaign's keywords, so that a conversation in another language reaches the keyword. ${TRANSLATIONS_EFFECT} Keys are keywords of this campaign; each takes up to ${MAX_TRANSLATIONS_PER_KEYWORD} phrases, at most ${MAX_TRANSLATIONS_PER_CAMPAIGN} in all, each 1–${MAX_KEYWORD_LENGTH} characters, and the whole map at most ${MAX_TRANSLATIONS_BYTES / 1024} KiB as UTF-8 JSON. Keys and phrases are normalised as keywords are; duplicates and a phrase equal to its keyword are dropped. Refused (400 validation_failed naming keyword_translations): a key that is not one of the campaign's keywords, a value that is not a list of strings, an empty or too long phrase, too many phrases, too large a map. Absent on create: none. On PATCH it replaces the whole map (\`{}\` clears it); a PATCH that changes \`keywords\` without it keeps the translations of the keywords that remain.`,
+    example: TRANSLATIONS_EXAMPLE,
+  })
+  @IsKeywordTranslations(MAX_KEYWORD_LENGTH)
+  @IsOmittable()
+  keyword_translations?: KeywordTranslations;
 
   @ApiProperty({
     description: 'Bid per click in currency units: greater than 0, at most 6 decimals.',
@@ -277,6 +307,7 @@ export function toNewCampaign(dto: CreateCampaignDto): NewCampaign {
     targetUrl: dto.target_url,
     category: dto.category ?? null,
     keywords: dto.keywords,
+    keywordTranslations: dto.keyword_translations ?? {},
     bidMicros: unitsToMicros(dto.bid_per_click),
     budgetTotalMicros: toMicros(dto.budget_total) ?? null,
     budgetDailyMicros: toMicros(dto.budget_daily) ?? null,
@@ -297,6 +328,7 @@ export function toCampaignChanges(dto: UpdateCampaignDto): CampaignChanges {
     targetUrl: dto.target_url,
     category: dto.category,
     keywords: dto.keywords,
+    keywordTranslations: dto.keyword_translations,
     bidMicros: dto.bid_per_click === undefined ? undefined : unitsToMicros(dto.bid_per_click),
     budgetTotalMicros: toMicros(dto.budget_total),
     budgetDailyMicros: toMicros(dto.budget_daily),

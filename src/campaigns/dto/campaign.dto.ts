@@ -3,7 +3,13 @@ import { DEVICES, type Device } from '@/campaigns/devices';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { microsToUnits } from '@/common/money';
 import { spentOnDay } from '../campaign-eligibility';
+import type { KeywordTranslations } from '../keyword-translations';
 import { CAMPAIGN_STATUSES, type Campaign, type CampaignStatus } from '../entities/campaign.entity';
+import {
+  TRANSLATIONS_EFFECT,
+  TRANSLATIONS_EXAMPLE,
+  TRANSLATIONS_SCHEMA,
+} from './campaign-input.dto';
 
 export class CampaignDto {
   @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
@@ -28,6 +34,12 @@ export class CampaignDto {
     example: ['hiking boots', 'trail running'],
   })
   keywords: string[];
+  @ApiProperty({
+    ...TRANSLATIONS_SCHEMA,
+    description: `Phrases per keyword (keys: keywords of the campaign), normalised as keywords are; \`{}\` when none. ${TRANSLATIONS_EFFECT}`,
+    example: TRANSLATIONS_EXAMPLE,
+  })
+  keyword_translations: KeywordTranslations;
   @ApiProperty({ description: 'In currency units.', example: 0.35 }) bid_per_click: number;
   @ApiProperty({ type: Number, nullable: true, description: 'Lifetime cap.', example: 500 })
   budget_total: number | null;
@@ -83,6 +95,7 @@ export function toCampaignDto(campaign: Campaign, today: string): CampaignDto {
     target_url: campaign.targetUrl,
     category: campaign.category,
     keywords: campaign.keywords,
+    keyword_translations: campaign.keywordTranslations,
     bid_per_click: microsToUnits(campaign.bidMicros),
     budget_total: nullableUnits(campaign.budgetTotalMicros),
     budget_daily: nullableUnits(campaign.budgetDailyMicros),

@@ -1,12 +1,25 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type ValueTransformer } from 'typeorm';
 import type { Device } from '@/campaigns/devices';
 import { CONTENT_CATEGORY_ID_LENGTH } from '@/common/content-categories';
 import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/columns';
+import type { KeywordTranslations } from '../keyword-translations';
 import { Advertiser } from './advertiser.entity';
 
 /** `active ⇄ paused → archived`; the one list the API validates and documents. */
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/**
+ * A campaign without translations stores NULL, as every campaign older than the column
+ * does; the app always sees an object, `{}` for none.
+ */
+const translationsTransformer: ValueTransformer = {
+  to: (value: KeywordTranslations | null | undefined) => {
+    if (value === undefined) return undefined;
+    return value !== null && Object.keys(value).length > 0 ? value : null;
+  },
+  from: (value: KeywordTranslations | null) => value ?? {},
+};
 
 @Entity('campaigns')
 @Index('idx_campaigns_status', ['status'])
@@ -31,6 +44,14 @@ export class Campaign {
 
   /** Normalised keywords (see `normaliseKeyword`). */
   @Column({ type: 'simple-json' }) keywords: string[];
+  /** Phrases per keyword, all normalised; keys are keywords of this campaign. */
+  @Column({
+    name: 'keyword_translations',
+    type: 'simple-json',
+    nullable: true,
+    transformer: translationsTransformer,
+  })
+  keywordTranslations: KeywordTranslations;
   /** ISO 3166-1 alpha-2 codes; empty = every country. */
   @Column({ type: 'simple-json' }) countries: string[];
   /** Empty = every device. */
