@@ -19,8 +19,11 @@ import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.servic
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
-import type { IndexedCampaign, MatchResult } from '@/campaign-index/matching/matching.types';
-import type { Device } from '@/campaigns/devices';
+import type {
+  IndexedCampaign,
+  MatchRequest,
+  MatchResult,
+} from '@/campaign-index/matching/matching.types';
 import { parseKeywordList } from '@/common/keywords';
 import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
 
@@ -57,8 +60,17 @@ export class AdsService {
     }
     const country = resolveCountry(request.user_location);
     const device = resolveDevice(request.user_device_info);
-    const { results, unmet } = this.index.current.select(
-      { keywords, conversation: request.conversation, country, device },
+    // The same index explains the ads it chose, even if a rebuild swaps it in between.
+    const index = this.index.current;
+    const matchRequest = {
+      keywords,
+      conversation: request.conversation,
+      locale: request.locale,
+      country,
+      device,
+    };
+    const { results, unmet } = index.select(
+      matchRequest,
       matchControlsFor(caller.controls, request.excluded_topics),
       request.max_ads ?? 1,
     );
@@ -79,9 +91,7 @@ export class AdsService {
     // The ads go out only once their impressions are committed: nothing served goes uncounted.
     // Each ad is its own impression (one batch: the writer groups concurrent rows).
     const impressions = await Promise.all(
-      served.map((match) =>
-        this.recordImpression(caller, request, keywords, country, device, match),
-      ),
+      served.map((match) => this.recordImpression(caller, request, matchRequest, match, index)),
     );
     this.metrics.adsServed.inc(served.length);
     // Counted in memory (no write per request); a test key's request counts as `test`.
@@ -98,12 +108,12 @@ export class AdsService {
   private recordImpression(
     caller: KeyCredential,
     request: FetchAdsRequestDto,
-    keywords: string[],
-    country: string | null,
-    device: Device | null,
+    matchRequest: MatchRequest,
     match: MatchResult,
+    index: CampaignIndexService['current'],
   ): Promise<Impression> {
     const { campaign } = match;
+    const { keywords, country, device } = matchRequest;
     return this.impressions.recordServed({
       caller,
       campaign,
@@ -116,7 +126,7 @@ export class AdsService {
       // For the ads served only, so the match itself pays nothing for "why this ad".
       match: {
         relevance: match.relevance,
-        matched: explainMatch(campaign, { keywords, conversation: request.conversation }),
+        matched: explainMatch(index, campaign, matchRequest),
         campaignCountries: campaign.countries,
         campaignDevices: campaign.devices,
       },

@@ -282,6 +282,7 @@ function toIndexed(campaign: ServableCampaign): IndexedCampaign {
     targetUrl: campaign.targetUrl,
     category: campaign.category,
     keywords: campaign.keywords,
+    translations: campaign.translations,
     bidMicros: campaign.bidMicros,
     countries: campaign.countries,
     devices: campaign.devices,

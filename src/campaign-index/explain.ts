@@ -1,58 +1,154 @@
-import { CONVERSATION_SCAN_CHARS } from './matching/conversation-keywords';
+import {
+  CONVERSATION_KEYWORD_FACTOR,
+  CONVERSATION_SCAN_CHARS,
+} from './matching/conversation-keywords';
+import type { CampaignIndex, KeywordFormMatch } from './matching/campaign-index';
 import type { IndexedCampaign, MatchRequest } from './matching/matching.types';
-import { scanWords, searchPhrase, wordHash } from './matching/normalise';
+import { scanWords, searchPhrase, textWords, wordHash } from './matching/normalise';
 
 /** Where a matched keyword came from: the request's `context_keywords`, or its conversation. */
 export const KEYWORD_SOURCES = ['context_keywords', 'conversation'] as const;
 export type KeywordSource = (typeof KEYWORD_SOURCES)[number];
 
+/**
+ * How a campaign keyword was met: `exact` (sent or found as written), `stem` (every word,
+ * some only by stem: "hotel" for "hotels"), `partial` (its rarer words, not all: "hosting"
+ * for "web hosting"), `translation` (through a translation its operator entered).
+ */
+export const KEYWORD_MATCHES = ['exact', 'stem', 'partial', 'translation'] as const;
+export type KeywordMatch = (typeof KEYWORD_MATCHES)[number];
+
+/** How one word of the keyword (or of its translation) was met. */
+export const WORD_MATCHES = ['exact', 'stem', 'part', 'conversation'] as const;
+export type WordMatch = (typeof WORD_MATCHES)[number];
+
+export interface MatchedWord {
+  word: string;
+  match: WordMatch;
+}
+
 export interface MatchedKeyword {
   keyword: string;
   source: KeywordSource;
+  match: KeywordMatch;
+  /** The words that met the request: the keyword's own, or its translation's. */
+  words: MatchedWord[];
+  /** The translation that met the request, when `match` is `translation`; else null. */
+  translation: string | null;
 }
 
 /** Up to this many sent keywords are searched by scanning the array; more go into a Set. */
 const SENT_SCAN_LIMIT = 16;
 
 /**
- * Which of a campaign's keywords the request met, and where: those sent in
- * `context_keywords` first, then those found only in the conversation, each group in the
- * campaign's order. The matcher's own rules: a sent keyword meets its normalised self; a
- * conversation keyword is a whole-word phrase in the conversation's last
- * `CONVERSATION_SCAN_CHARS` characters ("node.js" is found in "I use Node.js").
+ * Which of a campaign's keywords the request met, how, and where: those met by
+ * `context_keywords` first (as written, through a translation, or word by word as the
+ * matcher scores it: `CampaignIndex.bestFormMatch`), then those found only in the
+ * conversation, each group in the campaign's order. A conversation keyword is a whole-word
+ * phrase in the conversation's last `CONVERSATION_SCAN_CHARS` characters ("node.js" is
+ * found in "I use Node.js").
  *
- * For the winning campaign only, after the match: the matcher keeps no per-campaign record
+ * For the served campaigns only, after the match: the matcher keeps no per-campaign record
  * of which keywords it met, and building one for every candidate would slow every match.
  * A conversation keyword is listed even when it was not one of the request's three rarest
  * that add relevance (`MAX_CONVERSATION_KEYWORDS`): it is in the conversation either way.
  */
 export function explainMatch(
+  index: CampaignIndex,
   campaign: Pick<IndexedCampaign, 'keywords'>,
-  request: Pick<MatchRequest, 'keywords' | 'conversation'>,
+  request: Pick<MatchRequest, 'keywords' | 'conversation' | 'locale'>,
 ): MatchedKeyword[] {
   const isSent = sentTest(request.keywords);
-  const matched: MatchedKeyword[] = [];
+  const translated = new Map<string, string>();
+  for (const sent of request.keywords) {
+    for (const keyword of index.translatedKeywords(sent)) translated.set(keyword, sent);
+  }
+  const bySent = new Map<string, MatchedKeyword>();
+  /** Met word by word for less than a conversation keyword counts: only if not in the conversation. */
+  const weakly = new Map<string, MatchedKeyword>();
   const unsent: string[] = [];
   for (const keyword of campaign.keywords) {
-    if (isSent(keyword)) matched.push({ keyword, source: 'context_keywords' });
-    else unsent.push(keyword);
+    const translation = translated.get(keyword);
+    if (isSent(keyword)) {
+      bySent.set(keyword, asWritten(keyword, 'context_keywords'));
+      continue;
+    }
+    if (translation !== undefined) {
+      const words = wordsAsWritten(translation);
+      const viaTranslation = { ...asWritten(keyword, 'context_keywords'), words, translation };
+      bySent.set(keyword, { ...viaTranslation, match: 'translation' });
+      continue;
+    }
+    const best = index.bestFormMatch(keyword, request);
+    if (best !== null && best.share >= CONVERSATION_KEYWORD_FACTOR) {
+      bySent.set(keyword, wordByWord(keyword, best));
+      continue;
+    }
+    if (best !== null) weakly.set(keyword, wordByWord(keyword, best));
+    unsent.push(keyword);
   }
-  if (unsent.length === 0 || request.conversation === '') return matched;
-  const recent = recentPart(request.conversation);
+  const inConversation = conversationKeywords(unsent, request.conversation);
+  for (const [keyword, match] of weakly) {
+    if (!inConversation.has(keyword)) bySent.set(keyword, match);
+  }
+  const inOrder = (found: ReadonlyMap<string, MatchedKeyword>) =>
+    campaign.keywords.flatMap((keyword) => found.get(keyword) ?? []);
+  const fromConversation = new Map(
+    [...inConversation].map((keyword) => [keyword, asWritten(keyword, 'conversation')]),
+  );
+  return [...inOrder(bySent), ...inOrder(fromConversation)];
+}
+
+/** Which of `keywords` stand as whole-word phrases in the conversation's recent part. */
+function conversationKeywords(keywords: readonly string[], conversation: string): Set<string> {
+  const found = new Set<string>();
+  if (keywords.length === 0 || conversation === '') return found;
+  const recent = recentPart(conversation);
   const mayHold = phraseFilter(recent);
-  const phrases = unsent.map((keyword) => {
+  const phrases = keywords.map((keyword) => {
     const phrase = searchPhrase(keyword);
     return mayHold(phrase) ? phrase : '';
   });
-  if (phrases.every((phrase) => phrase === '')) return matched;
+  if (phrases.every((phrase) => phrase === '')) return found;
   const text = phraseText(recent, phrases);
-  unsent.forEach((keyword, at) => {
+  keywords.forEach((keyword, at) => {
     const phrase = phrases[at];
-    if (phrase !== '' && text.includes(` ${phrase} `)) {
-      matched.push({ keyword, source: 'conversation' });
-    }
+    if (phrase !== '' && text.includes(` ${phrase} `)) found.add(keyword);
   });
-  return matched;
+  return found;
+}
+
+/** The words of a phrase as written, each met exactly. */
+export function wordsAsWritten(phrase: string): MatchedWord[] {
+  return textWords(phrase).map((word) => ({ word, match: 'exact' as const }));
+}
+
+function asWritten(keyword: string, source: KeywordSource): MatchedKeyword {
+  return { keyword, source, match: 'exact', words: wordsAsWritten(keyword), translation: null };
+}
+
+function wordByWord(keyword: string, best: KeywordFormMatch): MatchedKeyword {
+  const words: MatchedWord[] = [];
+  let everyWord = true;
+  best.formWords.forEach((word, at) => {
+    const kind = best.wordMatches?.[at] ?? null;
+    if (kind === null) everyWord = false;
+    else words.push({ word, match: kind });
+  });
+  const match: KeywordMatch = best.isTranslation
+    ? 'translation'
+    : !everyWord || words.some((word) => word.match === 'conversation' || word.match === 'part')
+      ? 'partial'
+      : words.every((word) => word.match === 'exact')
+        ? 'exact'
+        : 'stem';
+  return {
+    keyword,
+    source: 'context_keywords',
+    match,
+    words,
+    translation: best.isTranslation ? best.form : null,
+  };
 }
 
 function sentTest(keywords: readonly string[]): (keyword: string) => boolean {

@@ -3,8 +3,23 @@ import { explanationColumns, explanationOf, type ServedMatch } from '@/tracking/
 const served: ServedMatch = {
   relevance: 0.6666666666,
   matched: [
-    { keyword: 'gpu', source: 'context_keywords' },
-    { keyword: 'machine learning', source: 'conversation' },
+    {
+      keyword: 'gpu',
+      source: 'context_keywords',
+      match: 'exact',
+      words: [{ word: 'gpu', match: 'exact' }],
+      translation: null,
+    },
+    {
+      keyword: 'machine learning',
+      source: 'conversation',
+      match: 'exact',
+      words: [
+        { word: 'machine', match: 'exact' },
+        { word: 'learning', match: 'exact' },
+      ],
+      translation: null,
+    },
   ],
   campaignCountries: ['DE', 'AT'],
   campaignDevices: ['desktop'],
@@ -29,7 +44,7 @@ describe('explanationColumns and explanationOf', () => {
       },
       relevance: 0.666667,
       bid: 0.35,
-      score: 0.233333,
+      score: 0.155556,
     });
   });
 
@@ -48,15 +63,16 @@ describe('explanationColumns and explanationOf', () => {
   });
 
   it('keeps as many keywords as the column holds, dropping the conversation ones first', () => {
+    const asWritten = (keyword: string, source: 'context_keywords' | 'conversation') => ({
+      keyword,
+      source,
+      match: 'exact' as const,
+      words: keyword.split(' ').map((word) => ({ word, match: 'exact' as const })),
+      translation: null,
+    });
     const matched = [
-      ...Array.from({ length: 30 }, (_, n) => ({
-        keyword: `sent keyword ${n}`,
-        source: 'context_keywords' as const,
-      })),
-      ...Array.from({ length: 30 }, (_, n) => ({
-        keyword: `found keyword ${n}`,
-        source: 'conversation' as const,
-      })),
+      ...Array.from({ length: 30 }, (_, n) => asWritten(`sent keyword ${n}`, 'context_keywords')),
+      ...Array.from({ length: 30 }, (_, n) => asWritten(`found keyword ${n}`, 'conversation')),
     ];
     const columns = explanationColumns({ ...served, matched }, 1000);
     expect(columns.matched!.length).toBeLessThanOrEqual(1000);
@@ -67,6 +83,48 @@ describe('explanationColumns and explanationOf', () => {
     // The next keyword would not have fitted.
     const next = JSON.stringify(`found keyword ${stored.c.length}`).length + 1;
     expect(columns.matched!.length + next).toBeGreaterThan(1000);
+  });
+
+  it('stores how each word met the request, and the translation, and reads them back', () => {
+    const matched: ServedMatch['matched'] = [
+      {
+        keyword: 'hotel booking',
+        source: 'context_keywords',
+        match: 'partial',
+        words: [{ word: 'hotel', match: 'stem' }],
+        translation: null,
+      },
+      {
+        keyword: 'learn spanish',
+        source: 'context_keywords',
+        match: 'translation',
+        words: [
+          { word: 'apprendre', match: 'exact' },
+          { word: 'espagnol', match: 'stem' },
+        ],
+        translation: "apprendre l'espagnol",
+      },
+      {
+        keyword: 'flight tickets',
+        source: 'context_keywords',
+        match: 'partial',
+        words: [
+          { word: 'flight', match: 'exact' },
+          { word: 'tickets', match: 'conversation' },
+        ],
+        translation: null,
+      },
+    ];
+    const columns = explanationColumns({ ...served, matched }, 1000);
+    expect(JSON.parse(columns.matched!)).toEqual({
+      k: [
+        ['hotel booking', 'p', 'hotel:s'],
+        ['learn spanish', 't', 'apprendre:e espagnol:s', "apprendre l'espagnol"],
+        ['flight tickets', 'p', 'flight:e tickets:c'],
+      ],
+      c: [],
+    });
+    expect(explanationOf({ ...row, ...columns })?.matched_keywords).toEqual(matched);
   });
 
   it('has no explanation for an impression served before explanations were recorded', () => {

@@ -27,6 +27,15 @@ interface Ad {
 
 const RECEIPT = /^[0-9a-f-]{36}\.[A-Za-z0-9_-]{12}$/;
 
+/** A keyword met as written: every word of it exactly, no translation. */
+const asWritten = (keyword: string, source: 'context_keywords' | 'conversation') => ({
+  keyword,
+  source,
+  match: 'exact',
+  words: keyword.split(' ').map((word) => ({ word, match: 'exact' })),
+  translation: null,
+});
+
 describe(`fetch-ads: why this ad, and its receipt (${testDatabaseKind()})`, () => {
   let t: TestApp;
   let key: string;
@@ -73,8 +82,8 @@ describe(`fetch-ads: why this ad, and its receipt (${testDatabaseKind()})`, () =
 
     expect(ad.explanation).toEqual({
       matched_keywords: [
-        { keyword: 'alpine tent', source: 'context_keywords' },
-        { keyword: 'alpine stove', source: 'conversation' },
+        asWritten('alpine tent', 'context_keywords'),
+        asWritten('alpine stove', 'conversation'),
       ],
       targeting: {
         country: 'DE',
@@ -82,13 +91,15 @@ describe(`fetch-ads: why this ad, and its receipt (${testDatabaseKind()})`, () =
         campaign_countries: ['DE', 'AT'],
         campaign_devices: ['desktop'],
       },
-      relevance: 0.5,
+      // Two of its three keywords, one of them at half weight (its two heaviest: 1.5 of 2);
+      // it explains one of the two sent keywords, of equal weight (0.5 + 0.5 × 0.5).
+      relevance: 0.5625,
       bid: 0.4,
-      score: 0.2,
+      score: 0.126563,
     });
     const { relevance, bid, score } = ad.explanation!;
     expect(bid).toBe(ad.bid_per_click);
-    expect(score).toBeCloseTo(relevance * bid, 6);
+    expect(score).toBeCloseTo(relevance ** 2 * bid, 5);
   });
 
   it('gives every ad a receipt, and an explanation only when asked for one', async () => {
@@ -148,11 +159,14 @@ describe(`fetch-ads: why this ad, and its receipt (${testDatabaseKind()})`, () =
   it('explains an ad served without explain: true on look-up too', async () => {
     const { ad } = await servedWithExplanation('estuary');
     const receipt = (await (await lookUp(ad.receipt)).json()) as { explanation: Explanation };
-    expect(receipt.explanation.matched_keywords).toEqual([
-      { keyword: 'estuary tent', source: 'context_keywords' },
-      { keyword: 'estuary stove', source: 'conversation' },
-    ]);
-    expect(receipt.explanation.relevance).toBe(0.5);
+    const [sent, other] = receipt.explanation.matched_keywords;
+    expect(sent).toEqual(asWritten('estuary tent', 'context_keywords'));
+    // "estuary stove" stands whole in the conversation, and shares its rarer word with the
+    // sent keyword: it is listed either way (which one counts more depends on the weights).
+    expect(other.keyword).toBe('estuary stove');
+    const { relevance, bid, score } = receipt.explanation;
+    expect(relevance).toBeGreaterThanOrEqual(0.5);
+    expect(score).toBeCloseTo(relevance ** 2 * bid, 5);
   });
 
   it.each([

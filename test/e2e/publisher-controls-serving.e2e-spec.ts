@@ -47,7 +47,7 @@ describe(`fetch-ads applies the publisher's controls (${testDatabaseKind()})`, (
 
   async function served(me: SignedInPublisher, keyword: string, extra: object = {}) {
     const response = await t.fetchAds(me.key, {
-      conversation: 'Any advice on this?',
+      conversation: 'Any advice on which one to buy?',
       context_keywords: keyword,
       ...extra,
     });
@@ -112,7 +112,10 @@ describe(`fetch-ads applies the publisher's controls (${testDatabaseKind()})`, (
     expect((await served(me, keyword))[0].campaign_name).toBe(third.name);
     await setControls(me, { blocked_categories: ['596', '653'], relevance_floor: 0.9 });
     const before = await noFills('relevance_floor');
-    const response = await t.fetchAds(me.key, { conversation: 'Hi', context_keywords: keyword });
+    const response = await t.fetchAds(me.key, {
+      conversation: 'Which one should I buy?',
+      context_keywords: keyword,
+    });
     expect(await expectProblem(response, 404, 'no_matching_ad')).toMatchObject({
       reason: 'relevance_floor',
     });

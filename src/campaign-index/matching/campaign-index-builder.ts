@@ -18,9 +18,11 @@ import {
 } from './index-layout';
 import { mergeSort } from './merge-sort';
 import { normaliseKeyword } from '@/common/keywords';
+import { RELEVANCE_TUNING } from './relevance-tuning';
 import { keywordWeight } from './scoring';
 import { StringColumn } from './string-column';
 import { ValueCodes } from './value-codes';
+import { buildWordIndex } from './word-index-builder';
 
 /**
  * Builds a `CampaignIndex` from campaigns added one by one (say, page by page as a snapshot
@@ -53,6 +55,8 @@ export class CampaignIndexBuilder {
   private keywordIds = new Int32Array(1024);
   private keywordCount = 0;
   private readonly vocabulary = new Map<string, number>();
+  /** Keyword id → translations of it (normalised), from every campaign that holds it. */
+  private readonly translations = new Map<number, Set<string>>();
   /** Keyword as written → its id, or -1 when it normalises to nothing: normalises each spelling once. */
   private readonly spellings = new Map<string, number>();
 
@@ -99,6 +103,29 @@ export class CampaignIndexBuilder {
       this.keywordIds[this.keywordCount++] = id;
     }
     this.keywordStart.push(this.keywordCount);
+    if (campaign.translations !== undefined) this.addTranslations(campaign.translations, first);
+  }
+
+  /**
+   * Translations belong to the phrase they translate: once one campaign says what "learn
+   * spanish" is in French, every campaign with that keyword is reached through it. A
+   * translation of a keyword the campaign does not hold is ignored.
+   */
+  private addTranslations(
+    translations: Readonly<Record<string, readonly string[]>>,
+    first: number,
+  ) {
+    for (const [keyword, phrases] of Object.entries(translations)) {
+      const id = this.spellings.get(keyword) ?? this.vocabulary.get(normaliseKeyword(keyword));
+      if (id === undefined || id < 0 || !this.holds(first, id)) continue;
+      for (const raw of phrases) {
+        const phrase = normaliseKeyword(raw);
+        if (phrase === '' || this.vocabulary.get(phrase) === id) continue;
+        let known = this.translations.get(id);
+        if (known === undefined) this.translations.set(id, (known = new Set()));
+        known.add(phrase);
+      }
+    }
   }
 
   build(): CampaignIndex {
@@ -168,9 +195,15 @@ export class CampaignIndexBuilder {
     const weights = Float64Array.from(frequency, (holders) => keywordWeight(count, holders));
     const totals = new Float64Array(count);
     const bidPerWeight = new Float64Array(count);
+    const heaviest: number[] = [];
     for (let input = 0; input < count; input++) {
+      heaviest.length = 0;
       for (let at = start[input]; at < start[input + 1]; at++) {
-        totals[input] += weights[keywordIds[at]];
+        heaviest.push(weights[keywordIds[at]]);
+      }
+      if (heaviest.length > RELEVANCE_TUNING.relevanceKeywords) heaviest.sort((a, b) => b - a);
+      for (let at = 0; at < Math.min(RELEVANCE_TUNING.relevanceKeywords, heaviest.length); at++) {
+        totals[input] += heaviest[at];
       }
       bidPerWeight[input] = totals[input] > 0 ? this.bids[input] / totals[input] : 0;
       if (input % STEPS_PER_YIELD === 0) yield;
@@ -234,7 +267,8 @@ export class CampaignIndexBuilder {
     }
 
     ranked.facts[count * FACTS_PER_CAMPAIGN + META] = written;
-    const phrases = yield* indexPhrases(this.vocabulary);
+    const words = yield* buildWordIndex(this.vocabulary, this.translations, frequency, count);
+    const phrases = yield* indexPhrases(this.vocabulary, words.words);
     return new CampaignIndex(ranked, {
       ids: this.vocabulary,
       names: [...this.vocabulary.keys()],
@@ -242,6 +276,7 @@ export class CampaignIndexBuilder {
       postingStart,
       postings,
       ...phrases,
+      words,
     });
   }
 }

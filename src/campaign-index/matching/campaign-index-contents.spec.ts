@@ -97,7 +97,7 @@ describe('CampaignIndex', () => {
     });
 
     it('passes over an excluded campaign that the conversation would have lifted', () => {
-      const lifted = campaign(['ai', 'robots'], { bidMicros: 2 * UNIT });
+      const lifted = campaign(['ai', 'robots'], { bidMicros: 3 * UNIT });
       const plain = campaign(['ai'], { bidMicros: UNIT });
       const index = buildCampaignIndex([lifted, plain]);
       const asked = request('ai', { conversation: 'robots' });

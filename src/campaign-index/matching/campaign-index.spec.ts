@@ -1,6 +1,12 @@
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
+import { RELEVANCE_TUNING } from '@/campaign-index/matching/relevance-tuning';
 import { keywordWeight } from '@/campaign-index/matching/scoring';
 import { campaign, request, UNIT, winnerOf } from '@test/support/campaign-index';
+
+/** Relevance is squared in the score: a weaker match needs a much higher bid to win. */
+const scoreOf = (relevance: number, bidMicros: number) => relevance ** 2 * bidMicros;
+/** A conversation without a word of wanting ("buy", "which", "recommend"…) lowers relevance. */
+const { noIntentFactor } = RELEVANCE_TUNING;
 
 describe('CampaignIndex', () => {
   describe('candidates', () => {
@@ -46,16 +52,16 @@ describe('CampaignIndex', () => {
       campaign(['cooking', 'travel'], { bidMicros: UNIT / 2 }),
     ];
 
-    it('lets a half-matched campaign that bids three times more beat a fully matched one', () => {
-      const [halfMatched, fullyMatched, other] = halfMatchedAt(3 * UNIT);
+    it('lets a half-matched campaign that bids more than four times as much beat a fully matched one', () => {
+      const [halfMatched, fullyMatched, other] = halfMatchedAt(5 * UNIT);
       const result = buildCampaignIndex([halfMatched, fullyMatched, other]).match(request('ai'));
       expect(result?.campaign.id).toBe(halfMatched.id);
       expect(result?.relevance).toBeCloseTo(0.5, 12);
-      expect(result?.score).toBeCloseTo(1.5 * UNIT, 3);
+      expect(result?.score).toBeCloseTo(scoreOf(0.5, 5 * UNIT), 3);
     });
 
-    it('prefers a fully matched campaign over a half-matched one bidding less than twice as much', () => {
-      const [halfMatched, fullyMatched, other] = halfMatchedAt(1.8 * UNIT);
+    it('prefers a fully matched campaign over a half-matched one bidding up to four times as much', () => {
+      const [halfMatched, fullyMatched, other] = halfMatchedAt(3.9 * UNIT);
       const result = buildCampaignIndex([halfMatched, fullyMatched, other]).match(request('ai'));
       expect(result?.campaign.id).toBe(fullyMatched.id);
       expect(result?.score).toBe(UNIT);
@@ -74,17 +80,38 @@ describe('CampaignIndex', () => {
       const index = buildCampaignIndex([commonMatch, ...fillers, rareMatch]);
       const result = index.match(request('common, rare'));
       expect(result?.campaign.id).toBe(rareMatch.id);
-      expect(result?.relevance).toBeCloseTo(0.5, 12);
+      // Half its keyword weight, and it explains only the rarer of the two sent keywords.
+      const common = keywordWeight(5, 4);
+      const rare = keywordWeight(5, 1);
+      expect(result?.relevance).toBeCloseTo(0.5 * (0.5 + (0.5 * rare) / (common + rare)), 12);
     });
 
     it('weighs a keyword by ln(1 + campaigns / campaigns holding it)', () => {
-      const partly = campaign(['ai', 'robots', 'cooking']);
+      const partly = campaign(['ai', 'robots']);
       const index = buildCampaignIndex([partly, campaign(['ai']), campaign(['ai', 'travel'])]);
       const ai = Math.log(1 + 3 / 3);
       const once = Math.log(1 + 3 / 1);
       const result = index.match(request('robots'));
       expect(result?.campaign.id).toBe(partly.id);
-      expect(result?.relevance).toBeCloseTo(once / (ai + once + once), 12);
+      expect(result?.relevance).toBeCloseTo(once / (ai + once), 12);
+    });
+
+    it('measures relevance against the two heaviest keywords: more synonyms do not dilute it', () => {
+      const synonyms = campaign(['sofa', 'couch', 'settee', 'canapé', 'sofá']);
+      const result = buildCampaignIndex([synonyms]).match(request('couch'));
+      expect(result?.relevance).toBeCloseTo(0.5, 12);
+      expect(buildCampaignIndex([synonyms]).match(request('sofa, couch'))?.relevance).toBe(1);
+    });
+
+    it('serves nothing below the minimum relevance, whatever the bid', () => {
+      // 'ai' is held by every campaign, so meeting it is a small share of the broad
+      // campaign's weight (ln 2 against 2 ln 12: 0.14), under the minimum of 0.15: its bid of
+      // 100 would otherwise win (0.14² × 100 = 1.9 against 0.1).
+      const exact = Array.from({ length: 10 }, () => campaign(['ai'], { bidMicros: UNIT / 10 }));
+      const broad = campaign(['ai', 'robots', 'drones'], { bidMicros: 100 * UNIT });
+      expect(RELEVANCE_TUNING.minRelevance).toBe(0.15);
+      expect(winnerOf([...exact, broad], request('ai'))).toBe(exact[0].id);
+      expect(winnerOf([...exact, broad], request('ai, robots'))).toBe(broad.id);
     });
   });
 
@@ -97,7 +124,7 @@ describe('CampaignIndex', () => {
       const ai = keywordWeight(2, 2);
       const once = keywordWeight(2, 1);
       expect(result?.campaign.id).toBe(robots.id);
-      expect(result?.relevance).toBeCloseTo((ai + once / 2) / (ai + once), 12);
+      expect(result?.relevance).toBeCloseTo(((ai + once / 2) / (ai + once)) * noIntentFactor, 12);
     });
 
     it('never shows a campaign that shares no sent keyword, however well the conversation fits', () => {
@@ -116,12 +143,10 @@ describe('CampaignIndex', () => {
       );
       const robots = campaign(['robots'], { bidMicros: 0.8 * UNIT });
       const index = buildCampaignIndex([...candidates, robots]);
-      const result = index.match(request('ai', { conversation: 'robots everywhere' }));
+      const result = index.match(request('ai', { conversation: 'Which robots are everywhere?' }));
       expect(result?.campaign.id).toBe(candidates[0].id);
-      expect(result?.score).toBeCloseTo(
-        (2 * UNIT * keywordWeight(21, 20)) / (keywordWeight(21, 20) + keywordWeight(21, 1)),
-        3,
-      );
+      const relevance = keywordWeight(21, 20) / (keywordWeight(21, 20) + keywordWeight(21, 1));
+      expect(result?.score).toBeCloseTo(scoreOf(relevance, 2 * UNIT), 3);
     });
 
     it('finds multi-word and punctuated keywords in the conversation', () => {
@@ -159,26 +184,26 @@ describe('CampaignIndex', () => {
       const broad = campaign(['ai', 'robots', 'drones', 'sensors'], { bidMicros: 1.8 * UNIT });
       const index = buildCampaignIndex([exact, broad]);
       const conversation = 'Which sensors do drones and robots use?';
-      const ai = keywordWeight(2, 2);
-      const once = keywordWeight(2, 1);
       const lifted = index.match(request('ai', { conversation }));
       expect(lifted?.campaign.id).toBe(broad.id);
-      expect(lifted?.relevance).toBeCloseTo((ai + 1.5 * once) / (ai + 3 * once), 12);
+      // ai + three conversation keywords at half weight: more than its two heaviest keywords.
+      expect(lifted?.relevance).toBe(1);
       expect(index.match(request('ai'))?.campaign.id).toBe(exact.id);
     });
 
     it('counts a sent keyword at full weight once even when the conversation repeats it', () => {
       const index = buildCampaignIndex([campaign(['ai', 'robots', 'cooking'])]);
       const result = index.match(request('ai', { conversation: 'ai, AI and more ai' }));
-      expect(result?.relevance).toBeCloseTo(1 / 3, 12);
+      expect(result?.relevance).toBeCloseTo((1 / 2) * noIntentFactor, 12);
     });
   });
 
   describe('ties', () => {
     it('gives an equal score to the higher bid', () => {
-      // x and y are each held by two campaigns, so the dearer campaign is exactly half matched.
+      // x and y are each held by two campaigns, so the dearer campaign is exactly half matched:
+      // a quarter of its bid, as much as the cheaper one's whole bid.
       const cheaper = campaign(['x'], { bidMicros: 2 * UNIT, createdAt: 1, id: 'a' });
-      const dearer = campaign(['x', 'y'], { bidMicros: 4 * UNIT, createdAt: 2, id: 'b' });
+      const dearer = campaign(['x', 'y'], { bidMicros: 8 * UNIT, createdAt: 2, id: 'b' });
       const index = buildCampaignIndex([cheaper, dearer, campaign(['y', 'z'])]);
       const result = index.match(request('x'));
       expect(result?.campaign.id).toBe(dearer.id);

@@ -5,7 +5,11 @@ import type {
   MatchResult,
   Selection,
 } from '@/campaign-index/matching/matching.types';
-import { CONVERSATION_KEYWORD_FACTOR, markConversationKeywords } from './conversation-keywords';
+import {
+  CONVERSATION_KEYWORD_FACTOR,
+  CONVERSATION_SCAN_CHARS,
+  markConversationKeywords,
+} from './conversation-keywords';
 import {
   BID,
   EXCLUDED_BID,
@@ -15,11 +19,51 @@ import {
   NO_CATEGORY,
   type RankedCampaigns,
   type RequestKeywords,
+  SENT_BITS,
+  sentBit,
   TARGETING_UNIT,
 } from './index-layout';
 import { compileFilter, type MatchFilter } from './match-filter';
+import { showsCommercialIntent } from './commercial-intent';
+import { ALL_LANGUAGES, detectLanguage, languageBit, languageOfTag } from './language';
 import { walkSentLists } from './max-score-walk';
+import { scanWords } from './normalise';
+import { requestWords } from './request-words';
+import { RELEVANCE_TUNING } from './relevance-tuning';
 import { Search } from './scoring';
+import { FormStamps, resolveSentKeywords } from './sent-keywords';
+import { type FormMatch, matchForm, type RequestWord, translationFactor } from './word-index';
+
+/**
+ * At most this many campaign keywords count as sent for one request, those reached most
+ * first: a sent word shared by hundreds of phrases would otherwise add hundreds of lists to
+ * walk, for keywords that each reach little.
+ */
+export const MAX_SENT_KEYWORDS = 32;
+
+/**
+ * The factor of every relevance for the request's intent: a conversation that shows no
+ * wish to get anything (`showsCommercialIntent`) lowers it, so that only a strong match
+ * stays above `minRelevance` there.
+ */
+function intentFactor(request: Pick<MatchRequest, 'conversation'>): number {
+  return showsCommercialIntent(request.conversation) === false
+    ? RELEVANCE_TUNING.noIntentFactor
+    : 1;
+}
+
+/** How a campaign keyword met a request word by word: see `CampaignIndex.bestFormMatch`. */
+export interface KeywordFormMatch extends FormMatch {
+  /** The sent keyword that met it. */
+  sent: string;
+  /** The share of the keyword's weight it reaches: similarity, less for a translation. */
+  share: number;
+  /** The form that met it: the keyword itself, or a translation of it. */
+  form: string;
+  isTranslation: boolean;
+  /** The form's words, in order, for `FormMatch.wordMatches`. */
+  formWords: string[];
+}
 
 /**
  * An in-memory index of the servable campaigns, built once from a snapshot
@@ -39,6 +83,7 @@ import { Search } from './scoring';
 export class CampaignIndex {
   private excludedCount = 0;
   private readonly request: RequestKeywords;
+  private readonly formStamps: FormStamps;
 
   /** @internal Made by `CampaignIndexBuilder`. */
   constructor(
@@ -49,9 +94,12 @@ export class CampaignIndex {
     this.request = {
       stamps: new Int32Array(vocabularySize),
       reach: new Float64Array(vocabularySize),
-      sent: new Uint8Array(vocabularySize),
+      sent: new Int32Array(vocabularySize),
+      sentWeights: new Float64Array(SENT_BITS),
+      sentTotal: 0,
       stamp: 0,
     };
+    this.formStamps = new FormStamps(keywords.words.formKeyword.length);
   }
 
   /** Campaigns served: those indexed, less those excluded since. */
@@ -97,7 +145,7 @@ export class CampaignIndex {
    * that of scoring every campaign.
    */
   match(request: MatchRequest): MatchResult | null {
-    return this.search(request, null);
+    return this.search(request, null, intentFactor(request));
   }
 
   /**
@@ -112,8 +160,9 @@ export class CampaignIndex {
         ? null
         : compileFilter(this.ranked, this.keywords, controls ?? {}, limit > 1);
     const results: MatchResult[] = [];
+    const factor = intentFactor(request);
     while (results.length < limit) {
-      const result = this.search(request, filter);
+      const result = this.search(request, filter, factor);
       if (result === null) break;
       results.push(result);
       filter?.advertiserCodes.add(this.ranked.advertisers.find(result.campaign.advertiserId)!);
@@ -121,9 +170,13 @@ export class CampaignIndex {
     return { results, unmet: filter === null ? 'no_match' : filter.unmet };
   }
 
-  private search(request: MatchRequest, filter: MatchFilter | null): MatchResult | null {
+  private search(
+    request: MatchRequest,
+    filter: MatchFilter | null,
+    relevanceFactor: number,
+  ): MatchResult | null {
     const stamp = this.nextStamp();
-    let sent = this.markSentKeywords(request.keywords, stamp);
+    let sent = this.markSentKeywords(request, stamp);
     if (sent.length === 0) return null;
     let conversational = markConversationKeywords(
       this.keywords,
@@ -136,15 +189,23 @@ export class CampaignIndex {
       if (sent.length === 0) return null;
       conversational = filter.withoutBlocked(conversational, false);
     }
-    const search = new Search(this.ranked, this.request, request, filter);
-    walkSentLists(this.ranked, this.keywords, search, sent, 0, []);
+    const search = new Search(this.ranked, this.request, request, filter, relevanceFactor);
+    walkSentLists(this.ranked, this.keywords, this.request.reach, search, sent, 0, []);
     if (conversational.length > 0) {
       const { weights } = this.keywords;
       const extra = conversational.reduce(
         (sum, id) => sum + CONVERSATION_KEYWORD_FACTOR * weights[id],
         0,
       );
-      walkSentLists(this.ranked, this.keywords, search, sent, extra, conversational);
+      walkSentLists(
+        this.ranked,
+        this.keywords,
+        this.request.reach,
+        search,
+        sent,
+        extra,
+        conversational,
+      );
     }
     if (search.best < 0) return null;
     return {
@@ -191,18 +252,115 @@ export class CampaignIndex {
     return ++request.stamp;
   }
 
-  /** The distinct indexed keywords of the request, marked as sent at full weight. */
-  private markSentKeywords(keywords: readonly string[], stamp: number): number[] {
-    const { stamps, reach, sent } = this.request;
+  /**
+   * The indexed keywords the request's sent keywords meet, marked as sent: at full weight
+   * those sent as written, at a share of it those met by translation or word by word.
+   */
+  private markSentKeywords(request: MatchRequest, stamp: number): number[] {
+    const { stamps, reach, sent, sentWeights } = this.request;
+    const { ids: keywordIds, weights, words } = this.keywords;
     const ids: number[] = [];
-    for (const keyword of keywords) {
-      const id = this.keywords.ids.get(keyword);
-      if (id === undefined || stamps[id] === stamp) continue;
-      stamps[id] = stamp;
-      reach[id] = this.keywords.weights[id];
-      sent[id] = 1;
-      ids.push(id);
+    const note = (id: number, share: number, position: number): void => {
+      const value = share * weights[id];
+      const bit = sentBit(position);
+      if (stamps[id] !== stamp) {
+        stamps[id] = stamp;
+        reach[id] = value;
+        sent[id] = bit;
+        ids.push(id);
+        return;
+      }
+      if (value > reach[id]) reach[id] = value;
+      sent[id] |= bit;
+    };
+    request.keywords.forEach((keyword, position) => {
+      const id = keywordIds.get(keyword);
+      if (id !== undefined) note(id, 1, position);
+    });
+    sentWeights.fill(0);
+    this.request.sentTotal = resolveSentKeywords(
+      words,
+      this.formStamps,
+      request.keywords,
+      this.languageMaskOf(request),
+      this.conversationWordTest(request.conversation),
+      note,
+      (position, weight) => (sentWeights[Math.min(position, SENT_BITS - 1)] += weight),
+    );
+    if (ids.length <= MAX_SENT_KEYWORDS) return ids;
+    ids.sort((a, b) => reach[b] - reach[a] || a - b);
+    for (const dropped of ids.slice(MAX_SENT_KEYWORDS)) stamps[dropped] = 0;
+    return ids.slice(0, MAX_SENT_KEYWORDS);
+  }
+
+  /** The request's language as a mask: as told, else as its conversation shows, else all four. */
+  private languageMaskOf(request: Pick<MatchRequest, 'conversation' | 'locale'>): number {
+    const language = languageOfTag(request.locale) ?? detectLanguage(request.conversation);
+    return language === null ? ALL_LANGUAGES : languageBit(language);
+  }
+
+  /**
+   * Whether a word of some keyword or translation stands in the conversation's recent part,
+   * spelled the same; the words are read at the first question, and only then.
+   */
+  private conversationWordTest(conversation: string): (word: string) => boolean {
+    let words: Set<string> | null = null;
+    const filter = this.keywords.phraseWordFilter;
+    return (word) => {
+      if (words === null) {
+        const found = new Set<string>();
+        const recent = conversation.slice(-CONVERSATION_SCAN_CHARS);
+        scanWords(recent, (folded, start, end, hash) => {
+          if ((filter[(hash >>> 5) & (filter.length - 1)] & (1 << (hash & 31))) !== 0) {
+            found.add(folded.slice(start, end));
+          }
+        });
+        words = found;
+      }
+      return words.has(word);
+    };
+  }
+
+  /**
+   * The best match of `keyword`'s forms (itself and its translations) word by word with one
+   * of the request's sent keywords, as `search` scores it; null when none counts. For "why
+   * this ad", on the served campaign only.
+   */
+  bestFormMatch(
+    keyword: string,
+    request: Pick<MatchRequest, 'keywords' | 'conversation' | 'locale'>,
+  ): KeywordFormMatch | null {
+    const { words: index } = this.keywords;
+    const id = this.keywords.ids.get(keyword);
+    if (id === undefined) return null;
+    const languageMask = this.languageMaskOf(request);
+    const conversationHas = this.conversationWordTest(request.conversation);
+    let best: KeywordFormMatch | null = null;
+    for (const sent of request.keywords) {
+      const words: RequestWord[] = requestWords(index, sent, languageMask);
+      if (words.length === 0) continue;
+      const sentWeight = words.reduce((sum, word) => sum + word.weight, 0);
+      for (let at = index.keywordFormStart[id]; at < index.keywordFormStart[id + 1]; at++) {
+        const form = index.keywordForms[at];
+        const met = matchForm(index, form, words, sentWeight, languageMask, conversationHas, true);
+        if (met === null) continue;
+        const isTranslation = index.formIsTranslation[form] === 1;
+        const share = met.similarity * (isTranslation ? translationFactor() : 1);
+        if (best !== null && share <= best.share) continue;
+        const formWords: string[] = [];
+        for (let w = index.formWordStart[form]; w < index.formWordStart[form + 1]; w++) {
+          formWords.push(index.words[index.formWords[w]]);
+        }
+        const phrase = isTranslation ? index.translationForms.get(form) : keyword;
+        best = { ...met, sent, share, form: phrase ?? keyword, isTranslation, formWords };
+      }
     }
-    return ids;
+    return best;
+  }
+
+  /** The keywords that a translation phrase, sent as written, stands for. */
+  translatedKeywords(phrase: string): string[] {
+    const ids = this.keywords.words.translations.get(phrase) ?? [];
+    return ids.map((id) => this.keywords.names[id]);
   }
 }

@@ -57,7 +57,13 @@ export function markConversationKeywords(
     else if (words.length > 0 && words[words.length - 1] !== null) words.push(null);
   });
   const note = (id: number | undefined): void => {
-    if (id === undefined || stamps[id] === stamp) return;
+    if (id === undefined) return;
+    if (stamps[id] === stamp) {
+      // Met word by word by a sent keyword and whole in the conversation: the better counts.
+      if (sent[id] !== 0)
+        reach[id] = Math.max(reach[id], CONVERSATION_KEYWORD_FACTOR * weights[id]);
+      return;
+    }
     stamps[id] = stamp;
     reach[id] = 0;
     sent[id] = 0;
@@ -88,9 +94,11 @@ export function markConversationKeywords(
   return counted;
 }
 
-/** The phrase tables of `KeywordPostings`, for the conversation scan. */
+/** The phrase tables of `KeywordPostings`, for the conversation scans. */
 export function* indexPhrases(
   vocabulary: ReadonlyMap<string, number>,
+  /** Words of other phrases (translations) that the scan must let through too. */
+  moreWords: readonly string[],
 ): Generator<void, Pick<KeywordPostings, 'otherPhrases' | 'phrasePrefixes' | 'phraseWordFilter'>> {
   const otherPhrases = new Map<string, number[]>();
   const phrasePrefixes = new Set<string>();
@@ -110,6 +118,7 @@ export function* indexPhrases(
     }
     for (const word of phrase.split(' ')) phraseWords.add(word);
   }
+  for (const word of moreWords) phraseWords.add(word);
   return { otherPhrases, phrasePrefixes, phraseWordFilter: buildWordFilter(phraseWords) };
 }
 

@@ -2,6 +2,7 @@ import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 import type { IdTable } from './id-table';
 import type { StringColumn } from './string-column';
 import type { ValueCodes } from './value-codes';
+import type { WordIndex } from './word-index';
 
 /**
  * The data of a `CampaignIndex`: what `CampaignIndexBuilder` fills and the queries
@@ -91,6 +92,8 @@ export interface KeywordPostings {
    * hold no keyword, and this dismisses them without making a string or a Map look-up.
    */
   phraseWordFilter: Int32Array;
+  /** The words of the keywords and their translations, for matches other than equality. */
+  words: WordIndex;
 }
 
 /**
@@ -100,9 +103,22 @@ export interface KeywordPostings {
  */
 export interface RequestKeywords {
   stamps: Int32Array;
-  /** The weight the keyword adds to a campaign holding it: halved for a conversation keyword. */
+  /**
+   * The weight the keyword adds to a campaign holding it: all of it for a keyword sent as
+   * written, a share for one met word by word or by translation, half for a conversation keyword.
+   */
   reach: Float64Array;
-  /** 1 when the publisher sent it: only campaigns holding a sent keyword are candidates. */
-  sent: Uint8Array;
+  /**
+   * Which sent keywords reached it, a bit each by their position (`sentBit`); 0 for a
+   * conversation keyword. Only campaigns holding a sent keyword are candidates.
+   */
+  sent: Int32Array;
+  /** Per bit of `sent`: what that sent keyword says (`sentKeywordWeight`); and their sum. */
+  sentWeights: Float64Array;
+  sentTotal: number;
   stamp: number;
 }
+
+/** Sent keywords past the 31st share its bit: a request rarely sends so many. */
+export const SENT_BITS = 31;
+export const sentBit = (position: number): number => 1 << Math.min(position, SENT_BITS - 1);

@@ -17,6 +17,13 @@ export interface IndexedCampaign {
   category: string | null;
   /** Normalised with `normaliseKeyword`, de-duplicated, at least one. */
   keywords: string[];
+  /**
+   * Phrases an operator entered as translations of some of `keywords` (key: the keyword,
+   * normalised; values: normalised phrases). A translation reaches its keyword's weight
+   * without adding weight of its own, so listing a keyword in four languages this way does
+   * not dilute the campaign's relevance. Absent: none.
+   */
+  translations?: Readonly<Record<string, readonly string[]>>;
   /** Bid per click in micros (1 unit = 1,000,000 micros). */
   bidMicros: number;
   /** ISO 3166-1 alpha-2 codes, upper case; empty means every country. */
@@ -32,17 +39,33 @@ export interface MatchRequest {
   keywords: string[];
   /** The conversation text as sent; may add relevance among candidates. */
   conversation: string;
+  /**
+   * The request's BCP 47 locale: its language, when the matcher knows it (en, de, fr, es),
+   * is the one whose stems and stop words the keywords are read with. Absent, or another
+   * language: told from the conversation, else all four tried.
+   */
+  locale?: string;
   /** Resolved country of the user, or null when the request does not show one. */
   country: string | null;
   /** Resolved device class of the user, or null when the request does not show one. */
   device: Device | null;
 }
 
+/**
+ * Campaigns are ranked by relevance ^ this × bid: squared, a much better match beats a
+ * higher bid (a half-matched campaign must bid four times as much as a full match).
+ */
+export const RELEVANCE_EXPONENT = 2;
+
 export interface MatchResult {
   campaign: IndexedCampaign;
-  /** Relevance in (0, 1]: the weighted share of the campaign's keywords met. */
+  /**
+   * Relevance in (0, 1]: the weighted share of the campaign's two heaviest keywords met,
+   * times the share of the request's sent keywords it explains (half of it counts) and, in
+   * a conversation that asks for nothing, 0.7.
+   */
   relevance: number;
-  /** relevance × bid; the winner has the highest. */
+  /** relevance ^ `RELEVANCE_EXPONENT` × bid; the winner has the highest. */
   score: number;
 }
 

@@ -26,21 +26,23 @@ import type { Search } from './scoring';
 export function walkSentLists(
   ranked: RankedCampaigns,
   keywords: KeywordPostings,
+  /** The request's reach per keyword id (`RequestKeywords.reach`). */
+  reach: Float64Array,
   search: Search,
   sent: number[],
   extra: number,
   within: number[],
 ): void {
-  const { postingStart, postings, weights } = keywords;
+  const { postingStart, postings } = keywords;
   const { facts, count, maxTotalWeight, maxKeywordsPerCampaign: most } = ranked;
-  // Lightest first.
-  const order = [...sent].sort((a, b) => weights[a] - weights[b]);
+  // Lightest first, by what each sent keyword reaches for this request.
+  const order = [...sent].sort((a, b) => reach[a] - reach[b]);
   const lists = order.length;
   const cursors = order.map((id) => postingStart[id]);
   const ends = order.map((id) => postingStart[id + 1]);
   const reachBelow = [0];
   for (let list = 0; list < lists; list++) {
-    reachBelow.push(reachBelow[list] + weights[order[list]]);
+    reachBelow.push(reachBelow[list] + reach[order[list]]);
   }
   const heaviest = (top: number) => extra + reachBelow[top] - reachBelow[Math.max(0, top - most)];
   const bound = Math.min(maxTotalWeight, heaviest(lists));

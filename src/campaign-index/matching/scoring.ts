@@ -9,6 +9,7 @@ import {
   TOTAL_WEIGHT,
 } from './index-layout';
 import type { MatchFilter } from './match-filter';
+import { RELEVANCE_TUNING } from './relevance-tuning';
 import { matchesTargeting } from './targeting';
 
 /**
@@ -29,6 +30,8 @@ export class Search {
   bestRelevance = 0;
   /** Not the best score itself: an equal score must still be considered for the tie-breaks. */
   threshold = 0;
+  /** Bits of the sent keywords the campaign being scored met (`matchedWeight`). */
+  private sentMet = 0;
 
   constructor(
     private readonly ranked: RankedCampaigns,
@@ -36,6 +39,8 @@ export class Search {
     private readonly request: MatchRequest,
     /** The publisher's controls; null (no call, no cost) when it has none. */
     private readonly filter: MatchFilter | null = null,
+    /** Multiplies every relevance: the request's intent (`intentFactor`). */
+    private readonly relevanceFactor = 1,
   ) {}
 
   /** Scores the campaign at `rank` and keeps it when it beats the best. */
@@ -52,6 +57,11 @@ export class Search {
       facts[at + FACTS_PER_CAMPAIGN + META] % TARGETING_UNIT,
     );
     if (weight <= 0) return;
+    const relevance =
+      Math.min(1, weight / facts[at + TOTAL_WEIGHT]) *
+      this.sentCoverage(this.sentMet) *
+      this.relevanceFactor;
+    if (relevance < RELEVANCE_TUNING.minRelevance) return;
     if (
       meta >= TARGETING_UNIT &&
       !matchesTargeting(
@@ -62,8 +72,9 @@ export class Search {
     ) {
       return;
     }
-    const relevance = Math.min(1, weight / facts[at + TOTAL_WEIGHT]);
-    const score = relevance * bid;
+    // Relevance is at most 1, so its power is at most relevance: the walk's bounds still hold.
+    const { relevanceExponent } = RELEVANCE_TUNING;
+    const score = (relevanceExponent === 1 ? relevance : relevance ** relevanceExponent) * bid;
     if (this.best >= 0 && !this.outranks(rank, score)) return;
     // Only a would-be winner is judged: a refused one leaves the threshold where it was, so
     // the walk finds the best campaign that passes, as exactly as without a filter.
@@ -82,14 +93,33 @@ export class Search {
     const { keywordIds } = this.ranked;
     const { stamps, reach, sent, stamp } = this.keywords;
     let weight = 0;
-    let candidate = 0;
+    let met = 0;
     for (let at = start; at < end; at++) {
       const id = keywordIds[at];
       if (stamps[id] !== stamp) continue;
       weight += reach[id];
-      candidate |= sent[id];
+      met |= sent[id];
     }
-    return candidate === 1 ? weight : 0;
+    this.sentMet = met;
+    return met !== 0 ? weight : 0;
+  }
+
+  /**
+   * The factor of a campaign's relevance for the share of what the request says that it
+   * explains: the weight of the sent keywords that met one of its keywords (`met`, bits of
+   * `RequestKeywords.sent`) among all sent keywords. Of two campaigns that each meet a
+   * keyword, the one that also meets the request's other keywords fits the conversation
+   * better ("python" and "programming" against "python", "snake" and "terrarium").
+   */
+  private sentCoverage(met: number): number {
+    const { sentWeights, sentTotal } = this.keywords;
+    if (sentTotal <= 0) return 1;
+    let weight = 0;
+    for (let bits = met, position = 0; bits !== 0; bits >>>= 1, position++) {
+      if ((bits & 1) !== 0) weight += sentWeights[position];
+    }
+    const { sentCoverageBase: base } = RELEVANCE_TUNING;
+    return base + (1 - base) * Math.min(1, weight / sentTotal);
   }
 
   private outranks(rank: number, score: number): boolean {

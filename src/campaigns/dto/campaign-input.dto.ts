@@ -35,6 +35,11 @@ import { CAMPAIGN_STATUSES, type CampaignStatus } from '../entities/campaign.ent
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 import { IsAdCopy } from './ad-copy.validators';
 import { IsKeywordTranslations } from './keyword-translations.validators';
+import {
+  TRANSLATIONS_EFFECT,
+  TRANSLATIONS_EXAMPLE,
+  TRANSLATIONS_SCHEMA,
+} from './keyword-translations.docs';
 
 /** What `name` and `text` refuse (src/campaigns/ad-copy-rules.ts), for their descriptions. */
 const AD_COPY_RULES =
@@ -44,19 +49,6 @@ export const MAX_KEYWORDS = 100;
 export const MAX_KEYWORD_LENGTH = 100;
 
 /** The OpenAPI schema of a translations map: keyword → list of phrases. */
-export const TRANSLATIONS_SCHEMA = {
-  type: 'object',
-  additionalProperties: { type: 'array', items: { type: 'string' } },
-} as const;
-
-export const TRANSLATIONS_EXAMPLE: KeywordTranslations = {
-  'hiking boots': ['chaussures de randonnée', 'wanderschuhe', 'botas de montaña'],
-};
-
-/** What a translation does, for the field's description in requests and answers. */
-export const TRANSLATIONS_EFFECT =
-  "A request that meets a translation meets its keyword: it reaches that keyword's weight and adds none of its own, so giving a keyword in several languages neither raises nor dilutes the campaign's relevance.";
-
 /** A campaign starts `active` or `paused`, never archived. */
 type NewCampaignStatus = Exclude<CampaignStatus, 'archived'>;
 const NEW_CAMPAIGN_STATUSES = CAMPAIGN_STATUSES.filter(

@@ -9,7 +9,7 @@ import {
   TRANSLATIONS_EFFECT,
   TRANSLATIONS_EXAMPLE,
   TRANSLATIONS_SCHEMA,
-} from './campaign-input.dto';
+} from './keyword-translations.docs';
 
 export class CampaignDto {
   @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;

@@ -1,6 +1,26 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { KEYWORD_SOURCES, type KeywordSource } from '@/campaign-index/explain';
+import {
+  KEYWORD_MATCHES,
+  KEYWORD_SOURCES,
+  type KeywordMatch,
+  type KeywordSource,
+  WORD_MATCHES,
+  type WordMatch,
+} from '@/campaign-index/explain';
 import { DEVICES, type Device } from '@/campaigns/devices';
+
+export class MatchedWordDto {
+  @ApiProperty({ description: 'A word of the keyword, or of its translation.', example: 'hotel' })
+  word: string;
+
+  @ApiProperty({
+    enum: WORD_MATCHES,
+    description:
+      '`exact`: a sent keyword holds the word as written. `stem`: a sent keyword holds another form of it (plural, case ending: "hotel" for "hotels"), read in the conversation\'s language. `part`: a sent word is the leading or trailing part of this longer word ("katzen" in "katzenfutter"). `conversation`: not sent, but the conversation holds it as written.',
+    example: 'stem',
+  })
+  match: WordMatch;
+}
 
 export class MatchedKeywordDto {
   @ApiProperty({ description: "One of the campaign's keywords, normalised.", example: 'gpu' })
@@ -13,6 +33,31 @@ export class MatchedKeywordDto {
     example: 'context_keywords',
   })
   source: KeywordSource;
+
+  @ApiProperty({
+    enum: KEYWORD_MATCHES,
+    description:
+      '`exact`: met as written. `stem`: every word met, some only by stem. `partial`: its rarer words met, not all (a generic word such as "online" or "software" never carries a match alone). `translation`: met through a translation the operator entered for it.',
+    example: 'exact',
+  })
+  match: KeywordMatch;
+
+  @ApiProperty({
+    type: [MatchedWordDto],
+    description:
+      "The words that met the request, and how: the keyword's own, or its translation's when `match` is `translation`.",
+    example: [{ word: 'gpu', match: 'exact' }],
+  })
+  words: MatchedWordDto[];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The translation that met the request when `match` is `translation`; otherwise null.',
+    example: null,
+  })
+  translation: string | null;
 }
 
 export class TargetingExplanationDto {
@@ -61,8 +106,23 @@ export class ExplanationDto {
     description:
       "The campaign's keywords the request met: those sent in `context_keywords` first, then those found only in the conversation.",
     example: [
-      { keyword: 'gpu', source: 'context_keywords' },
-      { keyword: 'machine learning', source: 'conversation' },
+      {
+        keyword: 'gpu',
+        source: 'context_keywords',
+        match: 'exact',
+        words: [{ word: 'gpu', match: 'exact' }],
+        translation: null,
+      },
+      {
+        keyword: 'machine learning',
+        source: 'conversation',
+        match: 'exact',
+        words: [
+          { word: 'machine', match: 'exact' },
+          { word: 'learning', match: 'exact' },
+        ],
+        translation: null,
+      },
     ],
   })
   matched_keywords: MatchedKeywordDto[];
@@ -76,7 +136,7 @@ export class ExplanationDto {
 
   @ApiProperty({
     description:
-      "Relevance from 0 to 1 (6 decimals): the share of the campaign's keyword weight the request met. Rarer keywords weigh more; conversation keywords count at half weight.",
+      "Relevance from 0 to 1 (6 decimals): the share of the weight of the campaign's two heaviest keywords that the request met (rarer keywords weigh more; a keyword met by stem, in part or through a translation counts a share; conversation keywords count at half weight), times 0.5 + 0.5 × the share of the request's sent keywords the campaign explains, times 0.7 when the conversation asks for nothing. Below 0.15 no ad is served.",
     example: 0.75,
   })
   relevance: number;
@@ -89,8 +149,8 @@ export class ExplanationDto {
 
   @ApiProperty({
     description:
-      'relevance × bid, in currency units (6 decimals): the campaign with the highest score is shown.',
-    example: 0.2625,
+      'relevance² × bid, in currency units (6 decimals): the campaign with the highest score is shown. Squared, so that a much better match beats a higher bid.',
+    example: 0.196875,
   })
   score: number;
 }
