@@ -1,8 +1,7 @@
-import {
-  CONVERSATION_KEYWORD_FACTOR,
-  CONVERSATION_SCAN_CHARS,
-} from './matching/conversation-keywords';
-import type { CampaignIndex, KeywordFormMatch } from './matching/campaign-index';
+import { CONVERSATION_KEYWORD_FACTOR } from './matching/conversation-keywords';
+import { CONVERSATION_SCAN_CHARS } from './matching/conversation-reading';
+import type { CampaignIndex } from './matching/campaign-index';
+import type { KeywordFormMatch } from './matching/form-matcher';
 import type { IndexedCampaign, MatchRequest } from './matching/matching.types';
 import { scanWords, searchPhrase, textWords, wordHash } from './matching/normalise';
 
@@ -63,6 +62,8 @@ export function explainMatch(
   for (const sent of request.keywords) {
     for (const keyword of index.translatedKeywords(sent)) translated.set(keyword, sent);
   }
+  // Made at the first keyword not sent as written: most ads need none.
+  let formMatch: ((keyword: string) => KeywordFormMatch | null) | undefined;
   const bySent = new Map<string, MatchedKeyword>();
   /** Met word by word for less than a conversation keyword counts: only if not in the conversation. */
   const weakly = new Map<string, MatchedKeyword>();
@@ -79,7 +80,8 @@ export function explainMatch(
       bySent.set(keyword, { ...viaTranslation, match: 'translation' });
       continue;
     }
-    const best = index.bestFormMatch(keyword, request);
+    formMatch ??= index.formMatcher(request);
+    const best = formMatch(keyword);
     if (best !== null && best.share >= CONVERSATION_KEYWORD_FACTOR) {
       bySent.set(keyword, wordByWord(keyword, best));
       continue;

@@ -44,7 +44,7 @@ describe('explanationColumns and explanationOf', () => {
       },
       relevance: 0.666667,
       bid: 0.35,
-      score: 0.155556,
+      score: 0.233333,
     });
   });
 

@@ -8,7 +8,6 @@ import {
   type WordMatch,
   wordsAsWritten,
 } from '@/campaign-index/explain';
-import { RELEVANCE_EXPONENT } from '@/campaign-index/matching/matching.types';
 import type { Device } from '@/campaigns/devices';
 import { microsToUnits, PPM } from '@/common/money';
 import type { ExplanationDto } from './dto/explanation.dto';
@@ -88,10 +87,8 @@ export function explanationOf(
     },
     relevance: relevancePpm / PPM,
     bid: microsToUnits(impression.bidMicros),
-    // From the stored relevance, so that score = relevance² × bid holds to the micro.
-    score: microsToUnits(
-      Math.round((relevancePpm / PPM) ** RELEVANCE_EXPONENT * impression.bidMicros),
-    ),
+    // From the stored relevance, so that score = relevance × bid holds to the micro.
+    score: microsToUnits(Math.round((relevancePpm * impression.bidMicros) / PPM)),
   };
 }
 

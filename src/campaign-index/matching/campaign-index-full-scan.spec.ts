@@ -5,7 +5,7 @@ import type { Device } from '@/campaigns/devices';
 import { normaliseKeyword } from '@/common/keywords';
 import { decompose } from '@/common/text-folding';
 import type { CampaignIndex } from '@/campaign-index/matching/campaign-index';
-import { showsCommercialIntent } from '@/campaign-index/matching/commercial-intent';
+import { NO_WORDS, readConversation } from '@/campaign-index/matching/conversation-reading';
 import { RELEVANCE_TUNING } from '@/campaign-index/matching/relevance-tuning';
 import { keywordWeight } from '@/campaign-index/matching/scoring';
 import { matchesTargeting } from '@/campaign-index/matching/targeting';
@@ -121,7 +121,7 @@ const pick = <T>(random: () => number, items: readonly T[]) =>
 /**
  * The scoring rules written plainly, with no posting list and no pruning. What a sent
  * keyword reaches of a campaign keyword word by word is the index's own answer
- * (`bestFormMatch`, which scores every form of the keyword): the walk over the lists is
+ * (`formMatcher`, which scores every form of the keyword): the walk over the lists is
  * what this checks.
  */
 function fullScanner(campaigns: IndexedCampaign[], index: CampaignIndex) {
@@ -134,10 +134,16 @@ function fullScanner(campaigns: IndexedCampaign[], index: CampaignIndex) {
   }
   const weight = (keyword: string) => keywordWeight(campaigns.length, holders.get(keyword) ?? 0);
   const vocabulary = [...holders.keys()];
-  const { relevanceKeywords, minRelevance, relevanceExponent, noIntentFactor } = RELEVANCE_TUNING;
+  const { relevanceKeywords, minRelevance, noIntentFactor } = RELEVANCE_TUNING;
   return (matchRequest: MatchRequest) => {
     // The share of its weight each keyword reaches by a sent keyword: 1 sent as written.
     const sentShare = new Map<string, number>();
+    const formMatchers = new Map(
+      matchRequest.keywords.map((sent) => [
+        sent,
+        index.formMatcher({ ...matchRequest, keywords: [sent] }),
+      ]),
+    );
     for (const keyword of vocabulary) {
       let share = matchRequest.keywords.includes(keyword) ? 1 : 0;
       const folded = decompose(keyword);
@@ -148,7 +154,7 @@ function fullScanner(campaigns: IndexedCampaign[], index: CampaignIndex) {
           .split(/[^a-z0-9]+/)
           .map((word) => word.slice(0, 3));
         if (!starts.some((start) => start !== '' && folded.includes(start))) continue;
-        const met = index.bestFormMatch(keyword, { ...matchRequest, keywords: [sent] });
+        const met = formMatchers.get(sent)!(keyword);
         share = Math.max(share, met?.share ?? 0);
       }
       if (share > 0) sentShare.set(keyword, share);
@@ -162,7 +168,8 @@ function fullScanner(campaigns: IndexedCampaign[], index: CampaignIndex) {
         .sort((a, b) => weight(b) - weight(a) || (a < b ? -1 : 1))
         .slice(0, MAX_CONVERSATION_KEYWORDS),
     );
-    const intent = showsCommercialIntent(matchRequest.conversation) === false ? noIntentFactor : 1;
+    const intent =
+      readConversation(matchRequest.conversation, NO_WORDS).intent === false ? noIntentFactor : 1;
     let best: { campaign: IndexedCampaign; score: number } | null = null;
     for (const [c, keywords] of keywordsOf) {
       if (!keywords.some((keyword) => sentShare.has(keyword))) continue;
@@ -178,7 +185,7 @@ function fullScanner(campaigns: IndexedCampaign[], index: CampaignIndex) {
       const total = heaviest.slice(0, relevanceKeywords).reduce((sum, w) => sum + w, 0);
       const relevance = Math.min(1, met / total) * intent;
       if (relevance < minRelevance) continue;
-      const score = relevance ** relevanceExponent * c.bidMicros;
+      const score = relevance * c.bidMicros;
       if (best === null || beats(c, score, best.campaign, best.score))
         best = { campaign: c, score };
     }

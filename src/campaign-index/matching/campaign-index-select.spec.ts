@@ -6,10 +6,8 @@ const ids = (results: { campaign: IndexedCampaign }[]) => results.map((r) => r.c
 
 describe('CampaignIndex.select: the best campaigns that pass the controls', () => {
   const best = campaign(['laptop'], { bidMicros: 3 * UNIT, advertiserId: 'a', category: '596' });
-  // Meets only 'laptop' (held by all four, so light): about 0.3 relevance, squared in the
-  // score, so it bids 12 to come second.
   const second = campaign(['laptop', 'gpu'], {
-    bidMicros: 12 * UNIT,
+    bidMicros: 4 * UNIT,
     advertiserId: 'b',
     category: '52',
   });

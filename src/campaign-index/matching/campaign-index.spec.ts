@@ -3,10 +3,9 @@ import { RELEVANCE_TUNING } from '@/campaign-index/matching/relevance-tuning';
 import { keywordWeight } from '@/campaign-index/matching/scoring';
 import { campaign, request, UNIT, winnerOf } from '@test/support/campaign-index';
 
-/** Relevance is squared in the score: a weaker match needs a much higher bid to win. */
-const scoreOf = (relevance: number, bidMicros: number) => relevance ** 2 * bidMicros;
+const scoreOf = (relevance: number, bidMicros: number) => relevance * bidMicros;
 /** A conversation without a word of wanting ("buy", "which", "recommend"…) lowers relevance. */
-const { noIntentFactor } = RELEVANCE_TUNING;
+const { noIntentFactor, relevanceKeywords, sentCoverageBase, minRelevance } = RELEVANCE_TUNING;
 
 describe('CampaignIndex', () => {
   describe('candidates', () => {
@@ -52,16 +51,16 @@ describe('CampaignIndex', () => {
       campaign(['cooking', 'travel'], { bidMicros: UNIT / 2 }),
     ];
 
-    it('lets a half-matched campaign that bids more than four times as much beat a fully matched one', () => {
-      const [halfMatched, fullyMatched, other] = halfMatchedAt(5 * UNIT);
+    it('lets a half-matched campaign that bids more than twice as much beat a fully matched one', () => {
+      const [halfMatched, fullyMatched, other] = halfMatchedAt(3 * UNIT);
       const result = buildCampaignIndex([halfMatched, fullyMatched, other]).match(request('ai'));
       expect(result?.campaign.id).toBe(halfMatched.id);
       expect(result?.relevance).toBeCloseTo(0.5, 12);
-      expect(result?.score).toBeCloseTo(scoreOf(0.5, 5 * UNIT), 3);
+      expect(result?.score).toBeCloseTo(scoreOf(0.5, 3 * UNIT), 3);
     });
 
-    it('prefers a fully matched campaign over a half-matched one bidding up to four times as much', () => {
-      const [halfMatched, fullyMatched, other] = halfMatchedAt(3.9 * UNIT);
+    it('prefers a fully matched campaign over a half-matched one bidding less than twice as much', () => {
+      const [halfMatched, fullyMatched, other] = halfMatchedAt(1.8 * UNIT);
       const result = buildCampaignIndex([halfMatched, fullyMatched, other]).match(request('ai'));
       expect(result?.campaign.id).toBe(fullyMatched.id);
       expect(result?.score).toBe(UNIT);
@@ -83,7 +82,11 @@ describe('CampaignIndex', () => {
       // Half its keyword weight, and it explains only the rarer of the two sent keywords.
       const common = keywordWeight(5, 4);
       const rare = keywordWeight(5, 1);
-      expect(result?.relevance).toBeCloseTo(0.5 * (0.5 + (0.5 * rare) / (common + rare)), 12);
+      const explained = rare / (common + rare);
+      expect(result?.relevance).toBeCloseTo(
+        0.5 * (sentCoverageBase + (1 - sentCoverageBase) * explained),
+        12,
+      );
     });
 
     it('weighs a keyword by ln(1 + campaigns / campaigns holding it)', () => {
@@ -96,20 +99,23 @@ describe('CampaignIndex', () => {
       expect(result?.relevance).toBeCloseTo(once / (ai + once), 12);
     });
 
-    it('measures relevance against the two heaviest keywords: more synonyms do not dilute it', () => {
-      const synonyms = campaign(['sofa', 'couch', 'settee', 'canapé', 'sofá']);
-      const result = buildCampaignIndex([synonyms]).match(request('couch'));
-      expect(result?.relevance).toBeCloseTo(0.5, 12);
-      expect(buildCampaignIndex([synonyms]).match(request('sofa, couch'))?.relevance).toBe(1);
+    it('measures relevance against its few heaviest keywords: more synonyms do not dilute it', () => {
+      expect(relevanceKeywords).toBe(3);
+      const synonyms = campaign(['sofa', 'couch', 'settee', 'ottoman', 'chesterfield', 'divan']);
+      const index = buildCampaignIndex([synonyms]);
+      expect(index.match(request('couch'))?.relevance).toBeCloseTo(1 / 3, 12);
+      expect(index.match(request('sofa, couch'))?.relevance).toBeCloseTo(2 / 3, 12);
+      expect(index.match(request('sofa, couch, divan'))?.relevance).toBe(1);
     });
 
     it('serves nothing below the minimum relevance, whatever the bid', () => {
       // 'ai' is held by every campaign, so meeting it is a small share of the broad
-      // campaign's weight (ln 2 against 2 ln 12: 0.14), under the minimum of 0.15: its bid of
-      // 100 would otherwise win (0.14² × 100 = 1.9 against 0.1).
-      const exact = Array.from({ length: 10 }, () => campaign(['ai'], { bidMicros: UNIT / 10 }));
+      // campaign's weight (ln 2 against ln 2 + 2 ln 22: 0.10), under the minimum: its bid of
+      // 100 would otherwise win (0.10 × 100 = 10 against 0.1).
+      const exact = Array.from({ length: 20 }, () => campaign(['ai'], { bidMicros: UNIT / 10 }));
       const broad = campaign(['ai', 'robots', 'drones'], { bidMicros: 100 * UNIT });
-      expect(RELEVANCE_TUNING.minRelevance).toBe(0.15);
+      const ai = keywordWeight(21, 21);
+      expect(ai / (ai + 2 * keywordWeight(21, 1))).toBeLessThan(minRelevance);
       expect(winnerOf([...exact, broad], request('ai'))).toBe(exact[0].id);
       expect(winnerOf([...exact, broad], request('ai, robots'))).toBe(broad.id);
     });
@@ -186,24 +192,25 @@ describe('CampaignIndex', () => {
       const conversation = 'Which sensors do drones and robots use?';
       const lifted = index.match(request('ai', { conversation }));
       expect(lifted?.campaign.id).toBe(broad.id);
-      // ai + three conversation keywords at half weight: more than its two heaviest keywords.
-      expect(lifted?.relevance).toBe(1);
+      // ai, and three conversation keywords at half weight, against its three heaviest.
+      const ai = keywordWeight(2, 2);
+      const once = keywordWeight(2, 1);
+      expect(lifted?.relevance).toBeCloseTo((ai + 1.5 * once) / (3 * once), 12);
       expect(index.match(request('ai'))?.campaign.id).toBe(exact.id);
     });
 
     it('counts a sent keyword at full weight once even when the conversation repeats it', () => {
       const index = buildCampaignIndex([campaign(['ai', 'robots', 'cooking'])]);
       const result = index.match(request('ai', { conversation: 'ai, AI and more ai' }));
-      expect(result?.relevance).toBeCloseTo((1 / 2) * noIntentFactor, 12);
+      expect(result?.relevance).toBeCloseTo((1 / 3) * noIntentFactor, 12);
     });
   });
 
   describe('ties', () => {
     it('gives an equal score to the higher bid', () => {
-      // x and y are each held by two campaigns, so the dearer campaign is exactly half matched:
-      // a quarter of its bid, as much as the cheaper one's whole bid.
+      // x and y are each held by two campaigns, so the dearer campaign is exactly half matched.
       const cheaper = campaign(['x'], { bidMicros: 2 * UNIT, createdAt: 1, id: 'a' });
-      const dearer = campaign(['x', 'y'], { bidMicros: 8 * UNIT, createdAt: 2, id: 'b' });
+      const dearer = campaign(['x', 'y'], { bidMicros: 4 * UNIT, createdAt: 2, id: 'b' });
       const index = buildCampaignIndex([cheaper, dearer, campaign(['y', 'z'])]);
       const result = index.match(request('x'));
       expect(result?.campaign.id).toBe(dearer.id);

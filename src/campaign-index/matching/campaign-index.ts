@@ -5,11 +5,8 @@ import type {
   MatchResult,
   Selection,
 } from '@/campaign-index/matching/matching.types';
-import {
-  CONVERSATION_KEYWORD_FACTOR,
-  CONVERSATION_SCAN_CHARS,
-  markConversationKeywords,
-} from './conversation-keywords';
+import { CONVERSATION_KEYWORD_FACTOR, markConversationKeywords } from './conversation-keywords';
+import { readConversation } from './conversation-reading';
 import {
   BID,
   EXCLUDED_BID,
@@ -24,45 +21,30 @@ import {
   TARGETING_UNIT,
 } from './index-layout';
 import { compileFilter, type MatchFilter } from './match-filter';
-import { showsCommercialIntent } from './commercial-intent';
-import { ALL_LANGUAGES, detectLanguage, languageBit, languageOfTag } from './language';
+import { ALL_LANGUAGES, languageBit, languageOfTag } from './language';
 import { walkSentLists } from './max-score-walk';
-import { scanWords } from './normalise';
-import { requestWords } from './request-words';
 import { RELEVANCE_TUNING } from './relevance-tuning';
+import { FormMatcher, type KeywordFormMatch } from './form-matcher';
 import { Search } from './scoring';
-import { FormStamps, resolveSentKeywords } from './sent-keywords';
-import { type FormMatch, matchForm, type RequestWord, translationFactor } from './word-index';
+import { resolveSentKeywords, SentPhrases } from './sent-keywords';
 
 /**
  * At most this many campaign keywords count as sent for one request, those reached most
  * first: a sent word shared by hundreds of phrases would otherwise add hundreds of lists to
  * walk, for keywords that each reach little.
  */
-export const MAX_SENT_KEYWORDS = 32;
+export const MAX_SENT_KEYWORDS = 4;
 
-/**
- * The factor of every relevance for the request's intent: a conversation that shows no
- * wish to get anything (`showsCommercialIntent`) lowers it, so that only a strong match
- * stays above `minRelevance` there.
- */
-function intentFactor(request: Pick<MatchRequest, 'conversation'>): number {
-  return showsCommercialIntent(request.conversation) === false
-    ? RELEVANCE_TUNING.noIntentFactor
-    : 1;
-}
-
-/** How a campaign keyword met a request word by word: see `CampaignIndex.bestFormMatch`. */
-export interface KeywordFormMatch extends FormMatch {
-  /** The sent keyword that met it. */
-  sent: string;
-  /** The share of the keyword's weight it reaches: similarity, less for a translation. */
-  share: number;
-  /** The form that met it: the keyword itself, or a translation of it. */
-  form: string;
-  isTranslation: boolean;
-  /** The form's words, in order, for `FormMatch.wordMatches`. */
-  formWords: string[];
+/** What every search of one request shares (`CampaignIndex.readingOf`). */
+interface RequestReading {
+  /** The conversation's words that keywords may hold (`ConversationReading.words`). */
+  conversationWords: readonly (string | null)[];
+  /** The languages its words are read in (`languageBit`s). */
+  languageMask: number;
+  /** Whether a word stands in its conversation's recent part (read at the first question). */
+  conversationHas: (word: string) => boolean;
+  /** Multiplies every relevance: its intent (`intentFactor`). */
+  relevanceFactor: number;
 }
 
 /**
@@ -72,7 +54,7 @@ export interface KeywordFormMatch extends FormMatch {
  * Campaigns are numbered by rank: descending bid per unit of keyword weight
  * (`bid / totalWeight`, ties in the tie-break order). Each keyword's posting list is an
  * ascending Int32Array of ranks, so walking lists visits campaigns from the highest
- * attainable score per unit of matched weight down, and a campaign's score is
+ * attainable score per unit of matched weight down, and a campaign's score is at most
  * `bidPerWeight × matchedWeight`: this lets the walk skip most campaigns and stop early.
  * Each campaign also lists its own keyword ids (a forward index), so scoring a candidate
  * reads its few keywords instead of searching every request keyword's list.
@@ -83,7 +65,7 @@ export interface KeywordFormMatch extends FormMatch {
 export class CampaignIndex {
   private excludedCount = 0;
   private readonly request: RequestKeywords;
-  private readonly formStamps: FormStamps;
+  private readonly sentPhrases: SentPhrases;
 
   /** @internal Made by `CampaignIndexBuilder`. */
   constructor(
@@ -99,7 +81,7 @@ export class CampaignIndex {
       sentTotal: 0,
       stamp: 0,
     };
-    this.formStamps = new FormStamps(keywords.words.formKeyword.length);
+    this.sentPhrases = new SentPhrases(keywords.words);
   }
 
   /** Campaigns served: those indexed, less those excluded since. */
@@ -145,7 +127,7 @@ export class CampaignIndex {
    * that of scoring every campaign.
    */
   match(request: MatchRequest): MatchResult | null {
-    return this.search(request, null, intentFactor(request));
+    return this.search(request, null, this.readingOf(request));
   }
 
   /**
@@ -160,9 +142,9 @@ export class CampaignIndex {
         ? null
         : compileFilter(this.ranked, this.keywords, controls ?? {}, limit > 1);
     const results: MatchResult[] = [];
-    const factor = intentFactor(request);
+    const reading = this.readingOf(request);
     while (results.length < limit) {
-      const result = this.search(request, filter, factor);
+      const result = this.search(request, filter, reading);
       if (result === null) break;
       results.push(result);
       filter?.advertiserCodes.add(this.ranked.advertisers.find(result.campaign.advertiserId)!);
@@ -173,15 +155,15 @@ export class CampaignIndex {
   private search(
     request: MatchRequest,
     filter: MatchFilter | null,
-    relevanceFactor: number,
+    reading: RequestReading,
   ): MatchResult | null {
     const stamp = this.nextStamp();
-    let sent = this.markSentKeywords(request, stamp);
+    let sent = this.markSentKeywords(request, reading, stamp);
     if (sent.length === 0) return null;
     let conversational = markConversationKeywords(
       this.keywords,
       this.request,
-      request.conversation,
+      reading.conversationWords,
       stamp,
     );
     if (filter !== null) {
@@ -189,7 +171,7 @@ export class CampaignIndex {
       if (sent.length === 0) return null;
       conversational = filter.withoutBlocked(conversational, false);
     }
-    const search = new Search(this.ranked, this.request, request, filter, relevanceFactor);
+    const search = new Search(this.ranked, this.request, request, filter, reading.relevanceFactor);
     walkSentLists(this.ranked, this.keywords, this.request.reach, search, sent, 0, []);
     if (conversational.length > 0) {
       const { weights } = this.keywords;
@@ -256,7 +238,11 @@ export class CampaignIndex {
    * The indexed keywords the request's sent keywords meet, marked as sent: at full weight
    * those sent as written, at a share of it those met by translation or word by word.
    */
-  private markSentKeywords(request: MatchRequest, stamp: number): number[] {
+  private markSentKeywords(
+    request: MatchRequest,
+    reading: RequestReading,
+    stamp: number,
+  ): number[] {
     const { stamps, reach, sent, sentWeights } = this.request;
     const { ids: keywordIds, weights, words } = this.keywords;
     const ids: number[] = [];
@@ -280,10 +266,10 @@ export class CampaignIndex {
     sentWeights.fill(0);
     this.request.sentTotal = resolveSentKeywords(
       words,
-      this.formStamps,
+      this.sentPhrases,
       request.keywords,
-      this.languageMaskOf(request),
-      this.conversationWordTest(request.conversation),
+      reading.languageMask,
+      reading.conversationHas,
       note,
       (position, weight) => (sentWeights[Math.min(position, SENT_BITS - 1)] += weight),
     );
@@ -293,69 +279,37 @@ export class CampaignIndex {
     return ids.slice(0, MAX_SENT_KEYWORDS);
   }
 
-  /** The request's language as a mask: as told, else as its conversation shows, else all four. */
-  private languageMaskOf(request: Pick<MatchRequest, 'conversation' | 'locale'>): number {
-    const language = languageOfTag(request.locale) ?? detectLanguage(request.conversation);
-    return language === null ? ALL_LANGUAGES : languageBit(language);
-  }
-
-  /**
-   * Whether a word of some keyword or translation stands in the conversation's recent part,
-   * spelled the same; the words are read at the first question, and only then.
-   */
-  private conversationWordTest(conversation: string): (word: string) => boolean {
-    let words: Set<string> | null = null;
-    const filter = this.keywords.phraseWordFilter;
-    return (word) => {
-      if (words === null) {
-        const found = new Set<string>();
-        const recent = conversation.slice(-CONVERSATION_SCAN_CHARS);
-        scanWords(recent, (folded, start, end, hash) => {
-          if ((filter[(hash >>> 5) & (filter.length - 1)] & (1 << (hash & 31))) !== 0) {
-            found.add(folded.slice(start, end));
-          }
-        });
-        words = found;
-      }
-      return words.has(word);
+  /** What every search of one request shares: its languages, conversation words and intent. */
+  private readingOf(request: Pick<MatchRequest, 'conversation' | 'locale'>): RequestReading {
+    const read = readConversation(request.conversation, this.keywords.phraseWordFilter);
+    const language = languageOfTag(request.locale) ?? read.language;
+    let words: Set<string | null> | null = null;
+    return {
+      conversationWords: read.words,
+      languageMask: language === null ? ALL_LANGUAGES : languageBit(language),
+      // A Set only for a request that asks (one with a partly met keyword).
+      conversationHas: (word) => (words ??= new Set(read.words)).has(word),
+      // A conversation that shows no wish to get anything lowers every relevance, so that
+      // only a strong match stays above `minRelevance` there.
+      relevanceFactor: read.intent === false ? RELEVANCE_TUNING.noIntentFactor : 1,
     };
   }
 
   /**
-   * The best match of `keyword`'s forms (itself and its translations) word by word with one
-   * of the request's sent keywords, as `search` scores it; null when none counts. For "why
-   * this ad", on the served campaign only.
+   * For "why this ad", on the served campaigns only: the best match, word by word, of a
+   * keyword's forms (itself and its translations) with one of the request's sent keywords,
+   * as `search` scores it, or null when none counts. The request's words are read once.
    */
-  bestFormMatch(
-    keyword: string,
+  formMatcher(
     request: Pick<MatchRequest, 'keywords' | 'conversation' | 'locale'>,
-  ): KeywordFormMatch | null {
-    const { words: index } = this.keywords;
-    const id = this.keywords.ids.get(keyword);
-    if (id === undefined) return null;
-    const languageMask = this.languageMaskOf(request);
-    const conversationHas = this.conversationWordTest(request.conversation);
-    let best: KeywordFormMatch | null = null;
-    for (const sent of request.keywords) {
-      const words: RequestWord[] = requestWords(index, sent, languageMask);
-      if (words.length === 0) continue;
-      const sentWeight = words.reduce((sum, word) => sum + word.weight, 0);
-      for (let at = index.keywordFormStart[id]; at < index.keywordFormStart[id + 1]; at++) {
-        const form = index.keywordForms[at];
-        const met = matchForm(index, form, words, sentWeight, languageMask, conversationHas, true);
-        if (met === null) continue;
-        const isTranslation = index.formIsTranslation[form] === 1;
-        const share = met.similarity * (isTranslation ? translationFactor() : 1);
-        if (best !== null && share <= best.share) continue;
-        const formWords: string[] = [];
-        for (let w = index.formWordStart[form]; w < index.formWordStart[form + 1]; w++) {
-          formWords.push(index.words[index.formWords[w]]);
-        }
-        const phrase = isTranslation ? index.translationForms.get(form) : keyword;
-        best = { ...met, sent, share, form: phrase ?? keyword, isTranslation, formWords };
-      }
-    }
-    return best;
+  ): (keyword: string) => KeywordFormMatch | null {
+    const { ids, words } = this.keywords;
+    const { languageMask, conversationHas } = this.readingOf(request);
+    const matcher = new FormMatcher(words, request.keywords, languageMask, conversationHas);
+    return (keyword) => {
+      const id = ids.get(keyword);
+      return id === undefined ? null : matcher.best(id, keyword);
+    };
   }
 
   /** The keywords that a translation phrase, sent as written, stands for. */

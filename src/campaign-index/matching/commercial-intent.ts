@@ -1,7 +1,7 @@
-import { scanWords, wordHash } from './normalise';
+import { wordHash } from './normalise';
 
 /**
- * Words by which a person shows they want to get something ("buy", "recommend", "which
+ * Words by which a person shows they want to get something (read by `readConversation`) ("buy", "recommend", "which
  * … should I", "wo bekomme ich", "où acheter", "dónde comprar"), in their inflected forms:
  * a conversation without one is more often curiosity than a need ("why is it called the
  * Left Bank?"), so a weak match there is more often a wrong ad. A short curated lexicon,
@@ -37,20 +37,7 @@ const INTENT_HASHES: ReadonlySet<number> = new Set(
     .map((word) => wordHash(word.normalize('NFKC'))),
 );
 
-/** The last this many characters are read: the person's latest turn says what they want now. */
-const INTENT_CHARS = 600;
-
-/**
- * Whether the end of the conversation shows a wish to get something; null when there is
- * no conversation to tell (a request with keywords only is not held against).
- */
-export function showsCommercialIntent(conversation: string): boolean | null {
-  if (conversation.trim() === '') return null;
-  const recent =
-    conversation.length > INTENT_CHARS ? conversation.slice(-INTENT_CHARS) : conversation;
-  let found = false;
-  scanWords(recent, (_folded, _start, _end, hash) => {
-    if (!found && INTENT_HASHES.has(hash)) found = true;
-  });
-  return found;
+/** Whether the word of `hash` (a `wordHash`) shows a wish to get something. */
+export function isIntentWord(hash: number): boolean {
+  return INTENT_HASHES.has(hash);
 }

@@ -1,4 +1,4 @@
-import { scanWords, searchPhrase, wordHash } from './normalise';
+import { searchPhrase, wordHash } from './normalise';
 import { type KeywordPostings, type RequestKeywords, STEPS_PER_YIELD } from './index-layout';
 
 /**
@@ -24,13 +24,6 @@ export const CONVERSATION_KEYWORD_FACTOR = 0.5;
 export const MAX_CONVERSATION_KEYWORDS = 3;
 
 /**
- * Only the last this many characters of the conversation are scanned for keywords: the
- * recent turns say the most about what the person wants now, and the scan of a body near
- * the 64 KiB limit would otherwise cost more than the whole match.
- */
-export const CONVERSATION_SCAN_CHARS = 4000;
-
-/**
  * Indexed keywords found as whole words in the conversation and not sent; the
  * `MAX_CONVERSATION_KEYWORDS` heaviest are marked at `CONVERSATION_KEYWORD_FACTOR`, the
  * others at no weight. One pass over its words: a look-up per word that may belong to a
@@ -39,23 +32,13 @@ export const CONVERSATION_SCAN_CHARS = 4000;
 export function markConversationKeywords(
   keywords: KeywordPostings,
   request: RequestKeywords,
-  conversation: string,
+  /** The conversation's words (`ConversationReading.words`): null for a run of others. */
+  words: readonly (string | null)[],
   stamp: number,
 ): number[] {
   const found: number[] = [];
-  if (conversation === '') return found;
-  const { ids, otherPhrases, phrasePrefixes, phraseWordFilter, weights, names } = keywords;
+  const { ids, otherPhrases, phrasePrefixes, weights, names } = keywords;
   const { stamps, reach, sent } = request;
-  const recent =
-    conversation.length > CONVERSATION_SCAN_CHARS
-      ? conversation.slice(conversation.length - CONVERSATION_SCAN_CHARS)
-      : conversation;
-  // Null stands for words no keyword holds: no phrase runs across them.
-  const words: (string | null)[] = [];
-  scanWords(recent, (folded, start, end, hash) => {
-    if (filterHas(phraseWordFilter, hash)) words.push(folded.slice(start, end));
-    else if (words.length > 0 && words[words.length - 1] !== null) words.push(null);
-  });
   const note = (id: number | undefined): void => {
     if (id === undefined) return;
     if (stamps[id] === stamp) {
@@ -132,8 +115,4 @@ function buildWordFilter(words: ReadonlySet<string>): Int32Array {
     filter[(hash >>> 5) & (filter.length - 1)] |= 1 << (hash & 31);
   }
   return filter;
-}
-
-function filterHas(filter: Int32Array, hash: number): boolean {
-  return (filter[(hash >>> 5) & (filter.length - 1)] & (1 << (hash & 31))) !== 0;
 }

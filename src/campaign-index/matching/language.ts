@@ -4,7 +4,7 @@ import { stemmer as stemGerman } from '@orama/stemmers/german';
 import { stemmer as stemSpanish } from '@orama/stemmers/spanish';
 import { deu, eng, fra, spa } from 'stopword';
 import { decompose } from '@/common/text-folding';
-import { scanWords, wordHash } from './normalise';
+import { wordHash } from './normalise';
 
 /**
  * The languages whose words the matcher knows apart from their inflections: a Snowball
@@ -70,28 +70,24 @@ export function languageOfTag(tag: string | undefined): MatchLanguage | null {
 const MIN_STOP_WORDS = 3;
 /** The leading language must hold at least this many times the stop words of the next. */
 const LEAD_FACTOR = 1.5;
-/** Only the last this many characters are read: the recent turns, and a bounded cost. */
-const DETECT_CHARS = 1500;
+
+/** Counts the stop word of `hash` (a `wordHash`), if it is one, for each language holding it. */
+export function countStopWord(hash: number, counts: number[]): void {
+  const mask = STOP_WORD_HASHES.get(hash);
+  if (mask === undefined) return;
+  for (let language = 0; language < counts.length; language++) {
+    if ((mask & (1 << language)) !== 0) counts[language]++;
+  }
+}
 
 /**
- * The language of a conversation told from its stop words ("the", "der", "les", "los"…),
- * or null when it cannot be told (too few, or two languages close): then every language's
- * stems are tried. Stop words are the most frequent words of a language, so a few
- * sentences tell four languages apart reliably, at one hash look-up per word.
+ * The language of a text told from its stop words ("the", "der", "les", "los"…, counted
+ * per language by `countStopWord`), or null when it cannot be told (too few, or two
+ * languages close): then every language's stems are tried. Stop words are the most
+ * frequent words of a language, so a few sentences tell four languages apart reliably, at
+ * one hash look-up per word.
  */
-export function detectLanguage(conversation: string): MatchLanguage | null {
-  const text =
-    conversation.length > DETECT_CHARS
-      ? conversation.slice(conversation.length - DETECT_CHARS)
-      : conversation;
-  const counts = [0, 0, 0, 0];
-  scanWords(text, (_folded, _start, _end, hash) => {
-    const mask = STOP_WORD_HASHES.get(hash);
-    if (mask === undefined) return;
-    for (let language = 0; language < counts.length; language++) {
-      if ((mask & (1 << language)) !== 0) counts[language]++;
-    }
-  });
+export function languageOfStopWords(counts: readonly number[]): MatchLanguage | null {
   let best = 0;
   for (let language = 1; language < counts.length; language++) {
     if (counts[language] > counts[best]) best = language;

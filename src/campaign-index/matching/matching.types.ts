@@ -51,21 +51,15 @@ export interface MatchRequest {
   device: Device | null;
 }
 
-/**
- * Campaigns are ranked by relevance ^ this × bid: squared, a much better match beats a
- * higher bid (a half-matched campaign must bid four times as much as a full match).
- */
-export const RELEVANCE_EXPONENT = 2;
-
 export interface MatchResult {
   campaign: IndexedCampaign;
   /**
-   * Relevance in (0, 1]: the weighted share of the campaign's two heaviest keywords met,
-   * times the share of the request's sent keywords it explains (half of it counts) and, in
-   * a conversation that asks for nothing, 0.7.
+   * Relevance in (0, 1]: the weighted share of the campaign's three heaviest keywords met,
+   * times 0.7 + 0.3 × the share of the request's sent keywords it explains and, in a
+   * conversation that asks for nothing, 0.7 (`RELEVANCE_TUNING`).
    */
   relevance: number;
-  /** relevance ^ `RELEVANCE_EXPONENT` × bid; the winner has the highest. */
+  /** relevance × bid; the winner has the highest. */
   score: number;
 }
 

@@ -17,7 +17,8 @@ import type { Search } from './scoring';
  *
  * No campaign from a rank on has a bid per weight above that rank's (the ceiling), and
  * none holds more than `maxKeywordsPerCampaign` keywords: a campaign found only in sent
- * lists whose heaviest reaches (plus `extra`) add up to less than `threshold / ceiling`
+ * lists whose heaviest reaches (plus `extra`) add up to less than
+ * `weightThreshold / ceiling`
  * cannot win, so those lists (the lightest, i.e. the most common keywords, i.e. the
  * longest lists) are not walked. The others ("essential") are merged; with `within`,
  * the merged sent lists and the merged `within` lists leapfrog (each side jumps to the
@@ -53,7 +54,7 @@ export function walkSentLists(
   let rank = 0;
   while (rank < count) {
     const ceiling = facts[rank * FACTS_PER_CAMPAIGN + BID_PER_WEIGHT];
-    const threshold = search.threshold;
+    const threshold = search.weightThreshold;
     if (ceiling * bound < threshold) return;
     while (firstEssential < lists && ceiling * heaviest(firstEssential + 1) < threshold) {
       firstEssential++;

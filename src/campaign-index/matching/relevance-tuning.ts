@@ -1,5 +1,3 @@
-import { RELEVANCE_EXPONENT } from './matching.types';
-
 /**
  * The numbers of the relevance rules in one place, chosen on the labelled set
  * (test/fixtures/relevance, `npm run relevance`): change one only with that run before and
@@ -24,13 +22,11 @@ export const RELEVANCE_TUNING = {
   /** A generic word ("online", "software", "cheap") weighs this share of its rarity. */
   genericWeight: 0.5,
   /** Relevance = keyword share × (`sentCoverageBase` + (1 − it) × share of sent keywords explained). */
-  sentCoverageBase: 0.5,
+  sentCoverageBase: 0.7,
   /** Relevance is multiplied by this when the conversation shows no commercial intent. */
   noIntentFactor: 0.7,
   /** Below this relevance no campaign is served, whatever it bids. */
-  minRelevance: 0.15,
-  /** Campaigns are ranked by relevance ^ this × bid: above 1, a much better match beats a higher bid. */
-  relevanceExponent: RELEVANCE_EXPONENT,
+  minRelevance: 0.12,
   /** Relevance is measured against the weight of at most this many of a campaign's heaviest keywords. */
-  relevanceKeywords: 2,
+  relevanceKeywords: 3,
 };

@@ -30,6 +30,12 @@ export class Search {
   bestRelevance = 0;
   /** Not the best score itself: an equal score must still be considered for the tie-breaks. */
   threshold = 0;
+  /**
+   * The threshold as the walk compares it: a campaign whose `BID_PER_WEIGHT` × the weight
+   * it can meet is below this cannot beat the best. Its score is relevance × bid, and
+   * relevance ≤ factor × met weight / total weight (the factor: the request's intent).
+   */
+  weightThreshold = 0;
   /** Bits of the sent keywords the campaign being scored met (`matchedWeight`). */
   private sentMet = 0;
 
@@ -72,9 +78,7 @@ export class Search {
     ) {
       return;
     }
-    // Relevance is at most 1, so its power is at most relevance: the walk's bounds still hold.
-    const { relevanceExponent } = RELEVANCE_TUNING;
-    const score = (relevanceExponent === 1 ? relevance : relevance ** relevanceExponent) * bid;
+    const score = relevance * bid;
     if (this.best >= 0 && !this.outranks(rank, score)) return;
     // Only a would-be winner is judged: a refused one leaves the threshold where it was, so
     // the walk finds the best campaign that passes, as exactly as without a filter.
@@ -83,6 +87,7 @@ export class Search {
     this.bestScore = score;
     this.bestRelevance = relevance;
     this.threshold = score * (1 - 2 * SCORE_TIE_TOLERANCE);
+    this.weightThreshold = this.threshold / this.relevanceFactor;
   }
 
   /**

@@ -136,7 +136,7 @@ export class ExplanationDto {
 
   @ApiProperty({
     description:
-      "Relevance from 0 to 1 (6 decimals): the share of the weight of the campaign's two heaviest keywords that the request met (rarer keywords weigh more; a keyword met by stem, in part or through a translation counts a share; conversation keywords count at half weight), times 0.5 + 0.5 × the share of the request's sent keywords the campaign explains, times 0.7 when the conversation asks for nothing. Below 0.15 no ad is served.",
+      "Relevance from 0 to 1 (6 decimals): the share of the weight of the campaign's three heaviest keywords that the request met (rarer keywords weigh more; a keyword met by stem, in part or through a translation counts a share; conversation keywords count at half weight), times 0.7 + 0.3 × the share of the request's sent keywords the campaign explains, times 0.7 when the conversation asks for nothing. Below 0.12 no ad is served.",
     example: 0.75,
   })
   relevance: number;
@@ -149,8 +149,8 @@ export class ExplanationDto {
 
   @ApiProperty({
     description:
-      'relevance² × bid, in currency units (6 decimals): the campaign with the highest score is shown. Squared, so that a much better match beats a higher bid.',
-    example: 0.196875,
+      'relevance × bid, in currency units (6 decimals): the campaign with the highest score is shown.',
+    example: 0.2625,
   })
   score: number;
 }

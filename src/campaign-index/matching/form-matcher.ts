@@ -1,0 +1,74 @@
+import { requestWords } from './request-words';
+import {
+  type FormMatch,
+  matchForm,
+  type RequestWord,
+  translationFactor,
+  type WordIndex,
+} from './word-index';
+
+/** How a campaign keyword met a request word by word (`CampaignIndex.formMatcher`). */
+export interface KeywordFormMatch extends FormMatch {
+  /** The sent keyword that met it. */
+  sent: string;
+  /** The share of the keyword's weight it reaches: similarity, less for a translation. */
+  share: number;
+  /** The form that met it: the keyword itself, or a translation of it as written. */
+  form: string;
+  isTranslation: boolean;
+  /** The form's words, in order, for `FormMatch.wordMatches`. */
+  formWords: string[];
+}
+
+/**
+ * Scores every form of a keyword against a request's sent keywords, read once: what the
+ * matcher's posting lists find for the keyword, found by trying each form instead, and with
+ * the words of the best match kept for "why this ad".
+ */
+export class FormMatcher {
+  private readonly sent: { phrase: string; words: RequestWord[]; weight: number }[];
+
+  constructor(
+    private readonly index: WordIndex,
+    phrases: readonly string[],
+    private readonly languageMask: number,
+    private readonly conversationHas: (word: string) => boolean,
+  ) {
+    this.sent = phrases.map((phrase) => {
+      const words = requestWords(index, phrase, languageMask);
+      return { phrase, words, weight: words.reduce((sum, word) => sum + word.weight, 0) };
+    });
+  }
+
+  /** The best match of keyword `id` (`keyword`), or null when none counts. */
+  best(id: number, keyword: string): KeywordFormMatch | null {
+    const { index } = this;
+    let best: KeywordFormMatch | null = null;
+    for (const { phrase, words, weight } of this.sent) {
+      if (words.length === 0) continue;
+      for (let at = index.keywordFormStart[id]; at < index.keywordFormStart[id + 1]; at++) {
+        const form = index.keywordForms[at];
+        const met = matchForm(
+          index,
+          form,
+          words,
+          weight,
+          this.languageMask,
+          this.conversationHas,
+          true,
+        );
+        if (met === null) continue;
+        const isTranslation = index.formIsTranslation[form] === 1;
+        const share = met.similarity * (isTranslation ? translationFactor() : 1);
+        if (best !== null && share <= best.share) continue;
+        const formWords: string[] = [];
+        for (let w = index.formWordStart[form]; w < index.formWordStart[form + 1]; w++) {
+          formWords.push(index.words[index.formWords[w]]);
+        }
+        const written = isTranslation ? index.translationForms.get(form) : keyword;
+        best = { ...met, sent: phrase, share, form: written ?? keyword, isTranslation, formWords };
+      }
+    }
+    return best;
+  }
+}

@@ -1,0 +1,114 @@
+import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
+import { compoundPartKeys } from '@/campaign-index/matching/compound-parts';
+import { NO_WORDS, readConversation } from '@/campaign-index/matching/conversation-reading';
+import { languageOfTag, stemOf } from '@/campaign-index/matching/language';
+import { campaign, request, winnerOf } from '@test/support/campaign-index';
+
+/** Campaigns as an operator writes them, one idea each. */
+const catalog = [
+  campaign(['hotel booking', 'boutique hotel'], { id: 'hotels' }),
+  campaign(['web hosting'], { id: 'hosting' }),
+  campaign(['password manager'], { id: 'passwords' }),
+  campaign(['learn french'], { id: 'french' }),
+  campaign(['newsletter software'], { id: 'newsletter' }),
+  campaign(['online bank', 'bank account'], { id: 'bank' }),
+  campaign(['katzenfutter'], { id: 'cat-food' }),
+  campaign(['learn spanish'], {
+    id: 'spanish',
+    translations: { 'learn spanish': ["apprendre l'espagnol", 'spanisch lernen'] },
+  }),
+  campaign(['project management software', 'online courses'], { id: 'generic-words' }),
+];
+const served = (keywords: string, conversation = '') =>
+  winnerOf(catalog, request(keywords, { conversation }));
+
+describe('matching word by word', () => {
+  it.each([
+    ['hotel', 'hotels'],
+    ['hotels', 'hotels'],
+    ['hosting', 'hosting'],
+    ['passwords', 'passwords'],
+    ['french', 'french'],
+    ['newsletter', 'newsletter'],
+    ['katzen', 'cat-food'],
+    ['hôtels', 'hotels'],
+  ])(
+    'meets a campaign keyword by its rarer words, stems and compound parts: %s → %s',
+    (sent, id) => {
+      expect(served(sent)).toBe(id);
+    },
+  );
+
+  it.each(['software', 'online', 'best', 'free online software'])(
+    'never lets a generic word carry a match alone: %s',
+    (sent) => {
+      expect(served(sent)).toBeUndefined();
+    },
+  );
+
+  it('keeps derivations apart: "banking" is not "bank", though Snowball gives both one stem', () => {
+    expect(stemOf('banking', 'en')).toBe(stemOf('bank', 'en'));
+    expect(served('banking')).toBeUndefined();
+    expect(served('banks')).toBe('bank');
+  });
+
+  it('lets a part meet a compound, never a compound its part', () => {
+    const bank = [campaign(['bank'], { id: 'bank' })];
+    expect(winnerOf(bank, request('fensterbank'))).toBeUndefined();
+    expect(compoundPartKeys('katzenfutter')).toContain('~katzen');
+    expect(compoundPartKeys('katzen')).toEqual([]);
+  });
+
+  it('reaches a keyword through a translation, sent as written or word by word', () => {
+    expect(served("apprendre l'espagnol")).toBe('spanish');
+    expect(served('apprendre espagnol', 'Je veux apprendre une langue.')).toBe('spanish');
+    expect(served('spanisch lernen')).toBe('spanish');
+  });
+
+  it('ranks an exact keyword above the same keyword met by stem', () => {
+    const index = buildCampaignIndex(catalog);
+    const exact = index.match(request('boutique hotel'))!;
+    const stemmed = index.match(request('boutique hotels'))!;
+    expect(exact.campaign.id).toBe('hotels');
+    expect(stemmed.campaign.id).toBe('hotels');
+    expect(exact.relevance).toBeGreaterThan(stemmed.relevance);
+  });
+
+  it('completes a partly met keyword with a word of the conversation', () => {
+    const index = buildCampaignIndex(catalog);
+    const alone = index.match(request('password'))!;
+    const helped = index.match(
+      request('password', { conversation: 'Which password manager should I buy?' }),
+    )!;
+    expect(helped.relevance).toBeGreaterThan(alone.relevance);
+  });
+});
+
+describe('reading a conversation', () => {
+  it.each([
+    ['en', 'I would like to know which of the hotels is the best one for us and the kids.'],
+    ['de', 'Ich möchte wissen, welches der Hotels für uns und die Kinder am besten ist.'],
+    ['fr', 'Je voudrais savoir lequel de ces hôtels est le meilleur pour nous et les enfants.'],
+    ['es', 'Quiero saber cuál de los hoteles es el mejor para nosotros y los niños.'],
+  ])('tells %s from its stop words', (language, text) => {
+    expect(readConversation(text, NO_WORDS).language).toBe(language);
+  });
+
+  it('tells no language from too few words', () => {
+    expect(readConversation('hotels?', NO_WORDS).language).toBeNull();
+  });
+
+  it('shows intent when the last turn asks to get something, none for curiosity, null when empty', () => {
+    expect(readConversation('Which VPN should I buy?', NO_WORDS).intent).toBe(true);
+    expect(readConversation('Wo kann ich Katzenfutter kaufen?', NO_WORDS).intent).toBe(true);
+    expect(readConversation('Why is it called the Left Bank?', NO_WORDS).intent).toBe(false);
+    expect(readConversation('', NO_WORDS).intent).toBeNull();
+  });
+
+  it('reads the language of a BCP 47 tag when the matcher knows it', () => {
+    expect(languageOfTag('fr-CA')).toBe('fr');
+    expect(languageOfTag('DE')).toBe('de');
+    expect(languageOfTag('it')).toBeNull();
+    expect(languageOfTag(undefined)).toBeNull();
+  });
+});
