@@ -305,7 +305,13 @@ export class CampaignIndex {
   ): (keyword: string) => KeywordFormMatch | null {
     const { ids, words } = this.keywords;
     const { languageMask, conversationHas } = this.readingOf(request);
-    const matcher = new FormMatcher(words, request.keywords, languageMask, conversationHas);
+    const matcher = new FormMatcher(
+      words,
+      request.keywords,
+      (phrase) => this.sentPhrases.read(phrase, languageMask),
+      languageMask,
+      conversationHas,
+    );
     return (keyword) => {
       const id = ids.get(keyword);
       return id === undefined ? null : matcher.best(id, keyword);

@@ -1,4 +1,3 @@
-import { requestWords } from './request-words';
 import {
   type FormMatch,
   matchForm,
@@ -26,17 +25,19 @@ export interface KeywordFormMatch extends FormMatch {
  * the words of the best match kept for "why this ad".
  */
 export class FormMatcher {
-  private readonly sent: { phrase: string; words: RequestWord[]; weight: number }[];
+  private readonly sent: { phrase: string; words: readonly RequestWord[]; weight: number }[];
 
   constructor(
     private readonly index: WordIndex,
     phrases: readonly string[],
+    /** Reads a sent keyword (`SentPhrases.read`: the same reading the match used). */
+    read: (phrase: string) => { words: readonly RequestWord[]; wordsWeight: number },
     private readonly languageMask: number,
     private readonly conversationHas: (word: string) => boolean,
   ) {
     this.sent = phrases.map((phrase) => {
-      const words = requestWords(index, phrase, languageMask);
-      return { phrase, words, weight: words.reduce((sum, word) => sum + word.weight, 0) };
+      const { words, wordsWeight } = read(phrase);
+      return { phrase, words, weight: wordsWeight };
     });
   }
 
