@@ -24,7 +24,8 @@ import type { Impression } from './entities/impression.entity';
  *   keywords as the column holds (a campaign may have 100 of up to 100 characters). A
  *   keyword met as written is its string; one met otherwise is
  *   `[keyword, match, "word:kind word:kind", translation?]` with the first letter of each
- *   match (`e`xact, `s`tem, `p`artial, `t`ranslation; words: `e`, `s`, `c`onversation);
+ *   match (`e`xact, `s`tem, `p`artial, `t`ranslation; words: `e`xact, `s`tem, `p`art,
+ *   `c`onversation);
  * - `campaign_targets`: `DE,AT;mobile`, the campaign's countries and devices (`;` alone
  *   when it targets everyone).
  *

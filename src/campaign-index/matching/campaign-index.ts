@@ -28,13 +28,6 @@ import { FormMatcher, type KeywordFormMatch } from './form-matcher';
 import { Search } from './scoring';
 import { resolveSentKeywords, SentPhrases } from './sent-keywords';
 
-/**
- * At most this many campaign keywords count as sent for one request, those reached most
- * first: a sent word shared by hundreds of phrases would otherwise add hundreds of lists to
- * walk, for keywords that each reach little.
- */
-export const MAX_SENT_KEYWORDS = 4;
-
 /** What every search of one request shares (`CampaignIndex.readingOf`). */
 interface RequestReading {
   /** The conversation's words that keywords may hold (`ConversationReading.words`). */
@@ -77,7 +70,7 @@ export class CampaignIndex {
       stamps: new Int32Array(vocabularySize),
       reach: new Float64Array(vocabularySize),
       sent: new Int32Array(vocabularySize),
-      sentWeights: new Float64Array(SENT_BITS),
+      sentWeights: new Float64Array(SENT_BITS + 1),
       sentTotal: 0,
       stamp: 0,
     };
@@ -263,20 +256,27 @@ export class CampaignIndex {
       const id = keywordIds.get(keyword);
       if (id !== undefined) note(id, 1, position);
     });
+    const asWritten = ids.length;
     sentWeights.fill(0);
-    this.request.sentTotal = resolveSentKeywords(
+    resolveSentKeywords(
       words,
       this.sentPhrases,
       request.keywords,
       reading.languageMask,
       reading.conversationHas,
       note,
-      (position, weight) => (sentWeights[Math.min(position, SENT_BITS - 1)] += weight),
+      (position, weight) => {
+        if (position < SENT_BITS) sentWeights[position] = weight;
+      },
     );
-    if (ids.length <= MAX_SENT_KEYWORDS) return ids;
-    ids.sort((a, b) => reach[b] - reach[a] || a - b);
-    for (const dropped of ids.slice(MAX_SENT_KEYWORDS)) stamps[dropped] = 0;
-    return ids.slice(0, MAX_SENT_KEYWORDS);
+    this.request.sentTotal = sentWeights.reduce((sum, weight) => sum + weight, 0);
+    // A sent word shared by hundreds of phrases would otherwise add hundreds of lists to
+    // walk, for keywords that each reach little; keywords sent as written always count.
+    const { maxWordMatchedKeywords: most } = RELEVANCE_TUNING;
+    if (ids.length - asWritten <= most) return ids;
+    const byWords = ids.slice(asWritten).sort((a, b) => reach[b] - reach[a] || a - b);
+    for (const dropped of byWords.slice(most)) stamps[dropped] = 0;
+    return [...ids.slice(0, asWritten), ...byWords.slice(0, most)];
   }
 
   /** What every search of one request shares: its languages, conversation words and intent. */

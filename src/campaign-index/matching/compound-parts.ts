@@ -1,34 +1,76 @@
 import { decompose } from '@/common/text-folding';
 
 /**
- * The parts of a long word by which a shorter sent word may meet it: "katzen" in
- * "katzenfutter", "krankenversicherung" in "auslandskrankenversicherung", "césped" in
- * "cortacésped". German and Spanish write in one word what English writes in two, and no
- * maintained package splits compounds of all four languages, so a word's leading and
- * trailing parts stand in: every prefix and suffix of at least `MIN_PART_LETTERS` that
- * leaves at least `MIN_REST_LETTERS` of the word. Only a sent word may be the part: a
- * campaign keyword "bank" does not meet a sent "fensterbank".
+ * The long words of an index, sorted so that a shorter sent word finds those it begins or
+ * ends: "katzen" in "katzenfutter", "krankenversicherung" in "auslandskrankenversicherung",
+ * "césped" in "cortacésped". German and Spanish write in one word what English writes in
+ * two, and no maintained package splits compounds of all four languages, so a word's
+ * leading and trailing parts stand in. Only a sent word may be the part: a campaign
+ * keyword "bank" does not meet a sent "fensterbank". A part must have at least
+ * `MIN_PART_LETTERS`, leave at least `MIN_REST_LETTERS`, and find at most
+ * `MAX_COMPOUNDS_PER_PART` words (a shorter, commoner part says too little).
+ *
+ * Two sorted arrays of word ids (by spelling, and by reversed spelling, accents folded)
+ * instead of a key per part: a 20-letter word has 26 parts, and keys for them all would
+ * cost more memory than the rest of the word index.
  */
-const MIN_COMPOUND_LETTERS = 9;
+export const MIN_COMPOUND_LETTERS = 9;
 const MIN_PART_LETTERS = 5;
 const MIN_REST_LETTERS = 3;
+const MAX_COMPOUNDS_PER_PART = 64;
 
-export function partKey(part: string): string {
-  return `~${decompose(part)}`;
-}
+export class CompoundWords {
+  /** Folded spellings of the long words, and the same reversed, by word id (others ''). */
+  private readonly folded: string[];
+  private readonly reversed: string[];
+  private readonly byStart: Int32Array;
+  private readonly byEnd: Int32Array;
 
-/** The part keys of a word (see above); none for a word shorter than a compound. */
-export function compoundPartKeys(word: string): string[] {
-  const folded = decompose(word);
-  if (folded.length < MIN_COMPOUND_LETTERS) return [];
-  const keys: string[] = [];
-  for (let length = MIN_PART_LETTERS; length <= folded.length - MIN_REST_LETTERS; length++) {
-    keys.push(`~${folded.slice(0, length)}`, `~${folded.slice(folded.length - length)}`);
+  /** @param words every word of the index, by id */
+  constructor(words: readonly string[]) {
+    this.folded = words.map((word) => (word.length >= MIN_COMPOUND_LETTERS ? decompose(word) : ''));
+    this.reversed = this.folded.map((word) => (word === '' ? '' : reverse(word)));
+    const long = words.flatMap((_, id) => (this.folded[id] === '' ? [] : [id]));
+    this.byStart = Int32Array.from(long).sort((a, b) => compare(this.folded[a], this.folded[b]));
+    this.byEnd = Int32Array.from(long).sort((a, b) => compare(this.reversed[a], this.reversed[b]));
   }
-  return keys;
+
+  /** The ids of the long words that `part` (a sent word or its stem) begins or ends. */
+  holding(part: string): number[] {
+    const folded = decompose(part);
+    if (folded.length < MIN_PART_LETTERS) return [];
+    const found = [
+      ...this.startingWith(this.byStart, this.folded, folded),
+      ...this.startingWith(this.byEnd, this.reversed, reverse(folded)),
+    ];
+    return found.length > MAX_COMPOUNDS_PER_PART ? [] : [...new Set(found)];
+  }
+
+  /** Words in `sorted` (by `spellings`) that start with `prefix` and go on for long enough. */
+  private startingWith(sorted: Int32Array, spellings: string[], prefix: string): number[] {
+    let low = 0;
+    let high = sorted.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (compare(spellings[sorted[middle]], prefix) < 0) low = middle + 1;
+      else high = middle;
+    }
+    const found: number[] = [];
+    for (let at = low; at < sorted.length; at++) {
+      const spelling = spellings[sorted[at]];
+      if (!spelling.startsWith(prefix)) break;
+      if (spelling.length - prefix.length >= MIN_REST_LETTERS) found.push(sorted[at]);
+      if (found.length > MAX_COMPOUNDS_PER_PART) break;
+    }
+    return found;
+  }
 }
 
-/** Whether a sent word is long enough to be looked up as a part. */
-export function mayBePart(word: string): boolean {
-  return word.length >= MIN_PART_LETTERS;
+function reverse(word: string): string {
+  return [...word].reverse().join('');
+}
+
+/** Code-unit order, the same whatever the server's locale. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -20,24 +20,34 @@ export interface KeywordFormMatch extends FormMatch {
 }
 
 /**
- * Scores every form of a keyword against a request's sent keywords, read once: what the
- * matcher's posting lists find for the keyword, found by trying each form instead, and with
- * the words of the best match kept for "why this ad".
+ * Scores the forms of a keyword against a request's sent keywords, read once, as the match
+ * scores them (the forms it can reach, `SentPhrases`), with the words of the best match
+ * kept for "why this ad".
  */
 export class FormMatcher {
-  private readonly sent: { phrase: string; words: readonly RequestWord[]; weight: number }[];
+  private readonly sent: {
+    phrase: string;
+    words: readonly RequestWord[];
+    weight: number;
+    /** The forms the match could reach from this keyword (`SentPhrase.forms`). */
+    reachable: ReadonlySet<number>;
+  }[];
 
   constructor(
     private readonly index: WordIndex,
     phrases: readonly string[],
     /** Reads a sent keyword (`SentPhrases.read`: the same reading the match used). */
-    read: (phrase: string) => { words: readonly RequestWord[]; wordsWeight: number },
+    read: (phrase: string) => {
+      words: readonly RequestWord[];
+      wordsWeight: number;
+      forms: Int32Array;
+    },
     private readonly languageMask: number,
     private readonly conversationHas: (word: string) => boolean,
   ) {
     this.sent = phrases.map((phrase) => {
-      const { words, wordsWeight } = read(phrase);
-      return { phrase, words, weight: wordsWeight };
+      const { words, wordsWeight, forms } = read(phrase);
+      return { phrase, words, weight: wordsWeight, reachable: new Set(forms) };
     });
   }
 
@@ -45,10 +55,12 @@ export class FormMatcher {
   best(id: number, keyword: string): KeywordFormMatch | null {
     const { index } = this;
     let best: KeywordFormMatch | null = null;
-    for (const { phrase, words, weight } of this.sent) {
+    for (const { phrase, words, weight, reachable } of this.sent) {
       if (words.length === 0) continue;
       for (let at = index.keywordFormStart[id]; at < index.keywordFormStart[id + 1]; at++) {
         const form = index.keywordForms[at];
+        // Only what the match itself can reach: not through a key too common to walk.
+        if (!reachable.has(form)) continue;
         const met = matchForm(
           index,
           form,

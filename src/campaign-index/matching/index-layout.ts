@@ -113,12 +113,16 @@ export interface RequestKeywords {
    * conversation keyword. Only campaigns holding a sent keyword are candidates.
    */
   sent: Int32Array;
-  /** Per bit of `sent`: what that sent keyword says (`sentKeywordWeight`); and their sum. */
+  /** Per bit of `sent`: what that sent keyword says (`sentKeywordWeight`; 0 for the last); their sum. */
   sentWeights: Float64Array;
   sentTotal: number;
   stamp: number;
 }
 
-/** Sent keywords past the 31st share its bit: a request rarely sends so many. */
+/**
+ * The first this many sent keywords have a bit each and count for the share of the request
+ * a campaign explains; those past them (a request rarely sends so many) still make
+ * candidates, with the last bit, which weighs nothing.
+ */
 export const SENT_BITS = 31;
-export const sentBit = (position: number): number => 1 << Math.min(position, SENT_BITS - 1);
+export const sentBit = (position: number): number => 1 << Math.min(position, SENT_BITS);

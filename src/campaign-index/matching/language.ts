@@ -42,6 +42,17 @@ for (const [word, mask] of STOP_WORDS) {
   STOP_WORD_HASHES.set(hash, (STOP_WORD_HASHES.get(hash) ?? 0) | mask);
 }
 
+/**
+ * Whether a word whose stop-word languages are `stopLanguages` is left out of matching in
+ * the languages of `languageMask`. When the language could not be told (all four), only
+ * English stop words and words on two lists or more are: "hat", "war" or "die" are German
+ * stop words but English nouns, "con" and "sin" Spanish ones.
+ */
+export function isStopIn(stopLanguages: number, languageMask: number): boolean {
+  if (languageMask !== ALL_LANGUAGES) return (stopLanguages & languageMask) !== 0;
+  return (stopLanguages & languageBit('en')) !== 0 || (stopLanguages & (stopLanguages - 1)) !== 0;
+}
+
 /** Mask of the languages in which `word` (lower case) is a stop word: 0 when none. */
 export function stopWordLanguages(word: string): number {
   return STOP_WORDS.get(word) ?? 0;

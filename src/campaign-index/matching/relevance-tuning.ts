@@ -19,6 +19,8 @@ export const RELEVANCE_TUNING = {
   /** …and form coverage × (`sentSideBase` + (1 − `sentSideBase`) × sent coverage) this much. */
   minSimilarity: 0.5,
   sentSideBase: 0.5,
+  /** At most this many keywords met word by word or by translation count for a request. */
+  maxWordMatchedKeywords: 16,
   /** A generic word ("online", "software", "cheap") weighs this share of its rarity. */
   genericWeight: 0.5,
   /** Relevance = keyword share × (`sentCoverageBase` + (1 − it) × share of sent keywords explained). */

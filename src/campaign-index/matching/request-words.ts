@@ -1,7 +1,6 @@
 import { GENERIC_WORDS } from './generic-words';
 import { RELEVANCE_TUNING } from './relevance-tuning';
-import { MATCH_LANGUAGES, stemOf, stopWordLanguages } from './language';
-import { mayBePart, partKey } from './compound-parts';
+import { isStopIn, MATCH_LANGUAGES, stemOf, stopWordLanguages } from './language';
 import { textWords } from './normalise';
 import { KEYS_PER_WORD, NO_KEY, type RequestWord, type WordIndex } from './word-index';
 
@@ -45,7 +44,7 @@ export function isGenericWord(word: string): boolean {
  * one of them, or a single letter (the "l" of "l'espagnol").
  */
 export function isStopWord(word: string, languageMask: number): boolean {
-  return word.length === 1 || (stopWordLanguages(word) & languageMask) !== 0;
+  return word.length === 1 || isStopIn(stopWordLanguages(word), languageMask);
 }
 
 /** Inverse document frequency: rarer words say more. */
@@ -77,10 +76,10 @@ export function requestWords(
       keys[1 + language] = index.keyIds.get(key) ?? NO_KEY;
       if (GENERIC_KEYS.has(key)) generic = true;
     }
-    const partKeys = mayBePart(word) ? partKeysOf(index, word, languageMask) : [];
+    const partWords = partWordsOf(index, word, languageMask);
     let occurrences = 0;
-    let uncommon = false;
-    for (const key of [...keys, ...partKeys]) {
+    let uncommon = partWords.length > 0;
+    for (const key of keys) {
       if (key === NO_KEY) continue;
       occurrences = Math.max(occurrences, index.keyOccurrences[key]);
       if (index.keyOccurrences[key] <= index.commonOccurrences) uncommon = true;
@@ -90,7 +89,7 @@ export function requestWords(
     words.push({
       word,
       keys,
-      partKeys,
+      partWords,
       weight: generic ? genericWeight() * weight : weight,
       anchor: uncommon && !generic,
     });
@@ -98,18 +97,13 @@ export function requestWords(
   return words;
 }
 
-/** The part keys in `index` of a sent word and of its stems in the request's languages. */
-function partKeysOf(index: WordIndex, word: string, languageMask: number): number[] {
-  const found: number[] = [];
-  const add = (part: string): void => {
-    const key = index.keyIds.get(partKey(part));
-    if (key !== undefined && !found.includes(key)) found.push(key);
-  };
-  add(word);
+/** The long words in `index` that a sent word, or its stem in one of the request's languages, begins or ends. */
+function partWordsOf(index: WordIndex, word: string, languageMask: number): number[] {
+  const found = new Set(index.compounds.holding(word));
   MATCH_LANGUAGES.forEach((language, position) => {
     if ((languageMask & (1 << position)) === 0) return;
     const stem = stemOf(word, language);
-    if (mayBePart(stem)) add(stem);
+    if (stem !== word) for (const id of index.compounds.holding(stem)) found.add(id);
   });
-  return found;
+  return [...found];
 }

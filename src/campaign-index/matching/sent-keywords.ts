@@ -1,5 +1,12 @@
+import { isStopIn } from './language';
 import { requestWords } from './request-words';
-import { matchForm, type RequestWord, translationFactor, type WordIndex } from './word-index';
+import {
+  KEYS_PER_WORD,
+  matchForm,
+  type RequestWord,
+  translationFactor,
+  type WordIndex,
+} from './word-index';
 
 /**
  * A key whose posting list is longer than this finds no forms, whatever its count says:
@@ -69,7 +76,8 @@ export class SentPhrases {
     const { keyOccurrences, keyPostingStart, keyPostings, commonOccurrences } = index;
     for (const word of words) {
       if (!word.anchor) continue;
-      for (const key of [...word.keys, ...word.partKeys]) {
+      const partKeys = word.partWords.map((part) => index.wordKeys[part * KEYS_PER_WORD]);
+      for (const key of [...word.keys, ...partKeys]) {
         if (key < 0 || keyOccurrences[key] > commonOccurrences) continue;
         const start = keyPostingStart[key];
         const end = keyPostingStart[key + 1];
@@ -131,7 +139,7 @@ function missingWords(
   const { formWordStart, formWords, words, wordStopLanguages } = index;
   for (let at = formWordStart[form]; at < formWordStart[form + 1]; at++) {
     const word = formWords[at];
-    if ((wordStopLanguages[word] & languageMask) !== 0) continue;
+    if (isStopIn(wordStopLanguages[word], languageMask)) continue;
     const met = wordMatches?.[at - formWordStart[form]] ?? null;
     if (met === null && !sentWords.some((sent) => sent.word === words[word])) {
       missing.push(words[word]);
@@ -160,7 +168,7 @@ export function sentKeywordWeight(words: readonly RequestWord[]): number {
  * translation an operator entered (spelled as sent, or word by word), and word by word, in
  * the languages of `languageMask`, exactly or by stem (`matchForm`). Each sent keyword's
  * candidate forms are those of its anchor words (`SentPhrases`). Tells `weigh` the weight
- * of each sent keyword (`sentKeywordWeight`), and answers their sum.
+ * of each sent keyword (`sentKeywordWeight`).
  */
 export function resolveSentKeywords(
   index: WordIndex,
@@ -170,13 +178,11 @@ export function resolveSentKeywords(
   conversationHas: (word: string) => boolean,
   reach: KeywordReach,
   weigh: (position: number, weight: number) => void,
-): number {
-  let total = 0;
+): void {
   phrases.forEach((phrase, position) => {
     const sent = sentPhrases.read(phrase, languageMask);
     for (const keyword of sent.translated) reach(keyword, translationFactor(), position);
     weigh(position, sent.weight);
-    total += sent.weight;
     sent.forms.forEach((form, at) => {
       let share = sent.shares[at];
       // Scored again only when the conversation holds a word the sent ones did not meet.
@@ -195,5 +201,4 @@ export function resolveSentKeywords(
       if (share > 0) reach(index.formKeyword[form], share, position);
     });
   });
-  return total;
 }

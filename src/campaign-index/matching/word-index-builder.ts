@@ -1,4 +1,4 @@
-import { compoundPartKeys } from './compound-parts';
+import { CompoundWords } from './compound-parts';
 import { ALL_LANGUAGES, MATCH_LANGUAGES, stemOf, stopWordLanguages } from './language';
 import { STEPS_PER_YIELD } from './index-layout';
 import { textWords } from './normalise';
@@ -12,20 +12,6 @@ import { KEYS_PER_WORD, type WordIndex } from './word-index';
  */
 const COMMON_SHARE = 0.01;
 const COMMON_MIN_OCCURRENCES = 100;
-
-/** Stems of words met in earlier builds: a rebuild stems only the words new since. */
-const stemCache = new Map<string, readonly string[]>();
-const STEM_CACHE_LIMIT = 500_000;
-
-function stemsOf(word: string): readonly string[] {
-  let stems = stemCache.get(word);
-  if (stems === undefined) {
-    stems = MATCH_LANGUAGES.map((language) => stemOf(word, language));
-    if (stemCache.size >= STEM_CACHE_LIMIT) stemCache.clear();
-    stemCache.set(word, stems);
-  }
-  return stems;
-}
 
 /**
  * The `WordIndex` of a vocabulary (keyword → id), with `translations` (keyword id → phrases)
@@ -87,29 +73,22 @@ export function* buildWordIndex(
   };
   const wordKeys = new Int32Array(words.length * KEYS_PER_WORD);
   const wordStopLanguages = new Uint8Array(words.length);
-  const wordPartStart = new Int32Array(words.length + 1);
-  const partKeys: number[] = [];
   const generic = new Uint8Array(words.length);
   for (let word = 0; word < words.length; word++) {
     const spelling = words[word];
     const at = word * KEYS_PER_WORD;
     wordKeys[at] = keyOf(exactKey(spelling));
-    const stems = stemsOf(spelling);
     MATCH_LANGUAGES.forEach((language, position) => {
-      wordKeys[at + 1 + position] = keyOf(stemKey(language, stems[position]));
+      wordKeys[at + 1 + position] = keyOf(stemKey(language, stemOf(spelling, language)));
     });
     wordStopLanguages[word] = spelling.length === 1 ? ALL_LANGUAGES : stopWordLanguages(spelling);
     generic[word] = isGenericWord(spelling) ? 1 : 0;
-    for (const part of compoundPartKeys(spelling)) partKeys.push(keyOf(part));
-    wordPartStart[word + 1] = partKeys.length;
     if (word % (STEPS_PER_YIELD / 8) === 0) yield;
   }
 
-  const wordPartKeys = Int32Array.from(partKeys);
-  /** Calls `visit` with each key of `word`: its spelling, stems and compound parts. */
+  /** Calls `visit` with each key of `word`: its spelling, then its stems. */
   const forEachKey = (word: number, visit: (key: number) => void): void => {
     for (let slot = 0; slot < KEYS_PER_WORD; slot++) visit(wordKeys[word * KEYS_PER_WORD + slot]);
-    for (let at = wordPartStart[word]; at < wordPartStart[word + 1]; at++) visit(wordPartKeys[at]);
   };
 
   // How many campaign keywords hold each key, and each key's forms.
@@ -157,14 +136,21 @@ export function* buildWordIndex(
     }
     const weight = wordWeight(campaignCount, most);
     wordWeights[word] = generic[word] === 1 ? genericWeight() * weight : weight;
+    if (word % STEPS_PER_YIELD === 0) yield;
   }
+  yield;
+  const compounds = new CompoundWords(words);
+  yield;
 
   const keywordFormStart = new Int32Array(vocabulary.size + 1);
   for (const keyword of formKeyword) keywordFormStart[keyword + 1]++;
   for (let id = 0; id < vocabulary.size; id++) keywordFormStart[id + 1] += keywordFormStart[id];
   const keywordForms = new Int32Array(formCount);
   const formFill = keywordFormStart.slice(0, vocabulary.size);
-  for (let form = 0; form < formCount; form++) keywordForms[formFill[formKeyword[form]]++] = form;
+  for (let form = 0; form < formCount; form++) {
+    keywordForms[formFill[formKeyword[form]]++] = form;
+    if (form % STEPS_PER_YIELD === 0) yield;
+  }
 
   return {
     keyIds,
@@ -175,8 +161,7 @@ export function* buildWordIndex(
     wordKeys,
     wordWeights,
     wordStopLanguages,
-    wordPartStart,
-    wordPartKeys,
+    compounds,
     formKeyword: Int32Array.from(formKeyword),
     formIsTranslation: Uint8Array.from(formIsTranslation),
     formWordStart: Int32Array.from(formWordStart),

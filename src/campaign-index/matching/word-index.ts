@@ -1,4 +1,5 @@
-import { MATCH_LANGUAGES } from './language';
+import type { CompoundWords } from './compound-parts';
+import { isStopIn, MATCH_LANGUAGES } from './language';
 import { RELEVANCE_TUNING } from './relevance-tuning';
 
 /**
@@ -29,9 +30,8 @@ export interface WordIndex {
   words: readonly string[];
   wordKeys: Int32Array;
   wordWeights: Float64Array;
-  /** Per distinct word: its compound part keys are `wordPartKeys[wordPartStart[w] .. wordPartStart[w + 1])`. */
-  wordPartStart: Int32Array;
-  wordPartKeys: Int32Array;
+  /** The long words, for a sent word that is a part of one (`CompoundWords`). */
+  compounds: CompoundWords;
   /** Mask of the languages in which the word is left out (`isStopWord`; `languageBit`). */
   wordStopLanguages: Uint8Array;
   /** Per form: the keyword it stands for, whether it is a translation, its words. */
@@ -57,8 +57,8 @@ export interface RequestWord {
   word: string;
   /** Its key ids in the index, laid out as a form word's (`KEYS_PER_WORD`); `NO_KEY` where none. */
   keys: Int32Array;
-  /** Key ids of it (and of its stems) as a part of a compound word (`compoundPartKeys`). */
-  partKeys: readonly number[];
+  /** Ids of the long words it (or one of its stems) begins or ends (`CompoundWords`). */
+  partWords: readonly number[];
   /** Inverse document frequency (a word no campaign holds weighs most), halved when generic. */
   weight: number;
   /** Whether it may find forms by itself: it is in the index, neither generic nor common. */
@@ -103,7 +103,7 @@ export function matchForm(
   const keepStopWords = onlyStopWords(index, form, languageMask);
   for (let at = formWordStart[form]; at < formWordStart[form + 1]; at++) {
     const word = formWords[at];
-    if (!keepStopWords && (wordStopLanguages[word] & languageMask) !== 0) {
+    if (!keepStopWords && isStopIn(wordStopLanguages[word], languageMask)) {
       wordMatches?.push(null);
       continue;
     }
@@ -112,9 +112,9 @@ export function matchForm(
     let kind: WordMatchKind | null = null;
     for (let r = 0; r < words.length && kind !== 'exact'; r++) {
       const sent = words[r];
-      const matched =
-        matchWord(wordKeys, word, sent.keys, languageMask) ?? matchPart(index, word, sent);
-      if (matched === 'stem' && !inflectionApart(sent.word, index.words[word])) continue;
+      let matched = matchWord(wordKeys, word, sent.keys, languageMask);
+      if (matched === 'stem' && !inflectionApart(sent.word, index.words[word])) matched = null;
+      matched ??= matchPart(word, sent);
       if (matched === null) continue;
       if (kind === null || matched === 'exact') kind = matched;
       metRequestWords |= 1 << r;
@@ -158,13 +158,8 @@ function matchWord(
 }
 
 /** 'part' when the sent word (or its stem) is a leading or trailing part of the form word. */
-function matchPart(index: WordIndex, word: number, sent: RequestWord): 'part' | null {
-  if (sent.partKeys.length === 0) return null;
-  const { wordPartStart, wordPartKeys } = index;
-  for (let at = wordPartStart[word]; at < wordPartStart[word + 1]; at++) {
-    if (sent.partKeys.includes(wordPartKeys[at])) return 'part';
-  }
-  return null;
+function matchPart(word: number, sent: RequestWord): 'part' | null {
+  return sent.partWords.includes(word) ? 'part' : null;
 }
 
 /**
@@ -181,7 +176,7 @@ function inflectionApart(a: string, b: string): boolean {
 function onlyStopWords(index: WordIndex, form: number, languageMask: number): boolean {
   const { formWordStart, formWords, wordStopLanguages } = index;
   for (let at = formWordStart[form]; at < formWordStart[form + 1]; at++) {
-    if ((wordStopLanguages[formWords[at]] & languageMask) === 0) return false;
+    if (!isStopIn(wordStopLanguages[formWords[at]], languageMask)) return false;
   }
   return true;
 }

@@ -1,5 +1,5 @@
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
-import { compoundPartKeys } from '@/campaign-index/matching/compound-parts';
+import { CompoundWords } from '@/campaign-index/matching/compound-parts';
 import { NO_WORDS, readConversation } from '@/campaign-index/matching/conversation-reading';
 import { languageOfTag, stemOf } from '@/campaign-index/matching/language';
 import { campaign, request, winnerOf } from '@test/support/campaign-index';
@@ -55,8 +55,13 @@ describe('matching word by word', () => {
   it('lets a part meet a compound, never a compound its part', () => {
     const bank = [campaign(['bank'], { id: 'bank' })];
     expect(winnerOf(bank, request('fensterbank'))).toBeUndefined();
-    expect(compoundPartKeys('katzenfutter')).toContain('~katzen');
-    expect(compoundPartKeys('katzen')).toEqual([]);
+    const compounds = new CompoundWords(['katzenfutter', 'katzen', 'auslandskrankenversicherung']);
+    expect(compounds.holding('katzen')).toEqual([0]);
+    expect(compounds.holding('krankenversicherung')).toEqual([2]);
+    expect(compounds.holding('futter')).toEqual([0]);
+    // Too short a part, or one that leaves too little of the word.
+    expect(compounds.holding('katz')).toEqual([]);
+    expect(compounds.holding('katzenfutt')).toEqual([]);
   });
 
   it('reaches a keyword through a translation, sent as written or word by word', () => {
