@@ -89,6 +89,27 @@ describe('matching word by word', () => {
   });
 });
 
+describe('the language words are read in', () => {
+  // French makes "rideaux" of "rideau"; no other language's stemmer joins them.
+  const curtains = [campaign(['rideau occultant', 'rideau'], { id: 'curtains' })];
+
+  it('stems in the language of locale, and only in it', () => {
+    expect(winnerOf(curtains, request('rideaux', { locale: 'fr-FR' }))).toBe('curtains');
+    expect(winnerOf(curtains, request('rideaux', { locale: 'en' }))).toBeUndefined();
+  });
+
+  it("stems in the conversation's language when there is no locale", () => {
+    const french = 'Je cherche des rideaux pour la chambre de mon fils, tu as une idée ?';
+    const english = 'I am looking for rideaux for the bedroom of my son, do you have an idea?';
+    expect(winnerOf(curtains, request('rideaux', { conversation: french }))).toBe('curtains');
+    expect(winnerOf(curtains, request('rideaux', { conversation: english }))).toBeUndefined();
+  });
+
+  it('tries all four languages when neither tells', () => {
+    expect(winnerOf(curtains, request('rideaux'))).toBe('curtains');
+  });
+});
+
 describe('reading a conversation', () => {
   it.each([
     ['en', 'I would like to know which of the hotels is the best one for us and the kids.'],
