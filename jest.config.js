@@ -36,6 +36,8 @@ module.exports = {
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
+      // Every answer the suites receive must match openapi.json (OPENAPI_RESPONSES=report prints instead).
+      setupFilesAfterEnv: ['<rootDir>/test/support/openapi-recorder.setup.ts'],
       slowTestThreshold: 20,
     },
     {
