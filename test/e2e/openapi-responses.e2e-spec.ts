@@ -140,6 +140,17 @@ describe('the OpenAPI response checker', () => {
     });
   });
 
+  it('judges a HEAD answer as its GET operation, without a body', () => {
+    expect(checkResponse(answer({ method: 'HEAD', body: '' }))).toEqual({
+      kind: 'ok',
+      operation: 'live (HEAD /health/live)',
+    });
+    expect(checkResponse(answer({ method: 'HEAD', status: 302, body: '' }))).toMatchObject({
+      kind: 'mismatch',
+      mismatch: { problem: 'status 302 is not documented (documented: 200)' },
+    });
+  });
+
   it('reads OPENAPI_RESPONSES: enforce by default, report or off on request, nothing else', () => {
     expect(recorderMode(undefined)).toBe('enforce');
     expect(recorderMode('report')).toBe('report');

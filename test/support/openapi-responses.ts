@@ -133,7 +133,9 @@ const pointer = (...parts: string[]) =>
 function findOperation(method: string, path: string) {
   for (const route of document().routes) {
     if (!route.pattern.test(path)) continue;
-    const operation = route.methods[method.toLowerCase()];
+    // Fastify answers HEAD for every GET route: the GET operation without its body.
+    const operation =
+      route.methods[method.toLowerCase()] ?? (method === 'HEAD' ? route.methods.get : undefined);
     return operation ? { route, operation } : undefined;
   }
   return undefined;
@@ -173,7 +175,7 @@ const describeErrors = (errors: ErrorObject[] | null | undefined): string[] =>
 /** Judges one answer against the document. */
 export function checkResponse(observed: ObservedResponse): Verdict {
   const path = new URL(observed.url, 'http://x').pathname;
-  const found = findOperation(observed.method, path);
+  const found = findOperation(observed.method.toUpperCase(), path);
   if (!found) {
     const outside = outsideTheDocument(observed.method, path, observed.status);
     if (outside && outside.problem) return checkProblem(observed, path, outside.reason);
@@ -198,8 +200,9 @@ export function checkResponse(observed: ObservedResponse): Verdict {
   const media = (observed.contentType ?? '').split(';')[0].trim().toLowerCase();
   const content = documented.response.content ?? {};
   const medias = Object.keys(content);
+  const noBody = observed.body === null || observed.body === '';
   if (medias.length === 0) {
-    if (observed.body === null || observed.body === '') return { kind: 'ok', operation };
+    if (noBody) return { kind: 'ok', operation };
     return mismatch(
       operation,
       observed,
@@ -213,8 +216,10 @@ export function checkResponse(observed: ObservedResponse): Verdict {
       `content type ${media || '(none)'} is not the documented ${medias.join(' or ')}`,
     );
   }
-  if (observed.body === null || content[media].schema === undefined)
+  // A HEAD answer carries the GET's status and headers but never its body.
+  if (observed.body === null || (noBody && method === 'head') || !content[media].schema) {
     return { kind: 'ok', operation };
+  }
   let body: unknown = observed.body;
   if (isJson(media)) {
     try {
@@ -227,7 +232,7 @@ export function checkResponse(observed: ObservedResponse): Verdict {
     pointer(
       'paths',
       found.route.template,
-      method,
+      found.route.methods[method] ? method : 'get',
       'responses',
       documented.key,
       'content',
