@@ -26,7 +26,8 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       rootDir: __dirname,
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      // The TypeScript client's own tests (clients/typescript) run here too: no server needed.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/clients/typescript/**/*.spec.ts'],
     },
     {
       // Real HTTP through the real AppModule on SQLite (or the MySQL that DATABASE_URL names);
