@@ -24,11 +24,7 @@ export class AuthController {
   ) {}
 
   @Post('register')
-  @ApiOperation({
-    summary: 'Create a publisher account and sign in',
-    description:
-      'Answers a session as sign-in does (bearer token, and the HttpOnly cookie). The password must pass the password policy.',
-  })
+  @ApiOperation({ summary: 'Create a publisher account and sign in' })
   @ApiCreatedResponse({
     type: SessionDto,
     description: 'Signed in; the session cookie is set too.',
@@ -62,10 +58,7 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @Authenticated()
-  @ApiOperation({
-    summary: 'Sign out: ends this session (cookie and token alike)',
-    description: 'The session is ended on the server, so its bearer token stops working too.',
-  })
+  @ApiOperation({ summary: 'Sign out: ends this session (cookie and token alike)' })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared.' })
   async logout(
     @CurrentPrincipal() principal: Principal,

@@ -1,11 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Authenticated } from '@/common/authenticated.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { AdvertiserManagementService } from './advertiser-management.service';
@@ -35,10 +29,7 @@ export class AdvertisersController {
   }
 
   @Post()
-  @ApiOperation({
-    summary: 'Create an advertiser (operators)',
-    description: 'A new advertiser is `active`; campaigns are created for it with its `id`.',
-  })
+  @ApiOperation({ summary: 'Create an advertiser (operators)' })
   @ApiCreatedResponse({ type: AdvertiserDto })
   @ApiProblemResponses({ 400: ['validation_failed'] })
   createAdvertiser(@Body() body: CreateAdvertiserDto): Promise<AdvertiserDto> {
@@ -46,11 +37,7 @@ export class AdvertisersController {
   }
 
   @Get(':id')
-  @ApiParam({ name: 'id', description: 'Id of the advertiser.' })
-  @ApiOperation({
-    summary: 'Read an advertiser (operators)',
-    description: 'Its name, contact email and status.',
-  })
+  @ApiOperation({ summary: 'Read an advertiser (operators)' })
   @ApiOkResponse({ type: AdvertiserDto })
   @ApiProblemResponses({ 404: ['advertiser_not_found'] })
   getAdvertiser(@Param('id') id: string): Promise<AdvertiserDto> {
@@ -58,7 +45,6 @@ export class AdvertisersController {
   }
 
   @Patch(':id')
-  @ApiParam({ name: 'id', description: 'Id of the advertiser.' })
   @ApiOperation({
     summary: 'Change an advertiser (operators)',
     description:

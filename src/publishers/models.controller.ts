@@ -13,10 +13,7 @@ export class ModelsController {
   constructor(private readonly models: ModelsService) {}
 
   @Get()
-  @ApiOperation({
-    summary: 'Your AI models, oldest first',
-    description: 'Every model of the signed-in publisher, with its status and ad controls.',
-  })
+  @ApiOperation({ summary: 'Your AI models, oldest first' })
   @ApiOkResponse({ type: [ModelDto] })
   listModels(@CurrentPrincipal() principal: Principal): Promise<ModelDto[]> {
     return this.models.list(principal.publisherId);
@@ -38,10 +35,7 @@ export class ModelsController {
   }
 
   @Get(':id')
-  @ApiOperation({
-    summary: 'One of your AI models',
-    description: 'The model with its status and ad controls.',
-  })
+  @ApiOperation({ summary: 'One of your AI models' })
   @ApiModelIdParam()
   @ApiOkResponse({ type: ModelDto })
   @ApiProblemResponses({ 404: ['model_not_found'] })

@@ -17,11 +17,9 @@ export class ReportQueryDto extends DayRangeQueryDto {
 }
 
 export class ReportFiguresDto {
-  @ApiProperty({ type: 'integer', example: 1200 }) impressions: number;
-  @ApiProperty({ type: 'integer', description: 'Valid (billed) clicks.', example: 30 })
-  clicks: number;
+  @ApiProperty({ example: 1200 }) impressions: number;
+  @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
   @ApiProperty({
-    type: 'integer',
     description:
       'Clicks recorded but not billed: invalid (a bot, a duplicate, too fast, …) or over budget. A follow of a forged link (bad_signature, unknown_impression) names no real publisher or model: it counts in the report of its campaign only, never per publisher or model.',
     example: 4,
@@ -51,14 +49,13 @@ export class ReportFiguresDto {
 }
 
 export class CampaignStatsRowDto extends ReportFiguresDto {
-  @ApiProperty({ format: 'date', description: 'UTC day.', example: '2026-11-01' }) date: string;
+  @ApiProperty({ description: 'UTC day.', example: '2026-11-01' }) date: string;
 }
 
 export class CampaignStatsDto {
-  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
-  campaign_id: string;
-  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
-  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) campaign_id: string;
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [CampaignStatsRowDto],
     description: 'One row per UTC day with any activity, oldest first; quiet days are left out.',
@@ -94,17 +91,16 @@ export class PublisherReportTotalsDto extends ReportFiguresDto {
 }
 
 export class PublisherReportRowDto extends PublisherReportTotalsDto {
-  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
-  publisher_id: string;
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) publisher_id: string;
   @ApiProperty({ type: String, nullable: true, example: 'Ada Publishing' })
   publisher_name: string | null;
-  @ApiProperty({ format: 'email', type: String, nullable: true, example: 'ada@example.com' })
+  @ApiProperty({ type: String, nullable: true, example: 'ada@example.com' })
   publisher_email: string | null;
 }
 
 export class PublisherReportDto {
-  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
-  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [PublisherReportRowDto],
     description: 'One row per publisher with any activity in the range, by publisher id.',
@@ -114,10 +110,8 @@ export class PublisherReportDto {
 }
 
 export class ModelReportRowDto extends PublisherReportTotalsDto {
-  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
-  publisher_id: string;
-  @ApiProperty({ format: 'uuid', example: '019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d' })
-  model_id: string;
+  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) publisher_id: string;
+  @ApiProperty({ example: '019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d' }) model_id: string;
   @ApiProperty({
     type: String,
     nullable: true,
@@ -128,8 +122,8 @@ export class ModelReportRowDto extends PublisherReportTotalsDto {
 }
 
 export class ModelReportDto {
-  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
-  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
+  @ApiProperty({ example: '2026-11-01' }) from: string;
+  @ApiProperty({ example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [ModelReportRowDto],
     description:
