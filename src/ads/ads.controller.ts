@@ -10,6 +10,7 @@ import {
 import { API_KEY_HEADER, ApiKeyGuard } from '@/publishers/api-key.guard';
 import { CallingModel } from '@/publishers/calling-model.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { RATE_LIMIT_HEADERS } from '@/common/openapi-conventions';
 import { RateLimitBy, RateLimitGuard } from '@/http/rate-limit.guard';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { AcceptLanguage } from './accept-language.decorator';
@@ -43,12 +44,11 @@ export class AdsController {
   @ApiOkResponse({
     type: FetchAdsResponseDto,
     description: 'One matching ad (up to `max_ads`); the impression of each is recorded.',
+    headers: RATE_LIMIT_HEADERS,
   })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],
     404: ['missing_api_key', 'invalid_api_key', 'model_inactive', 'no_matching_ad'],
-    413: ['payload_too_large'],
-    415: ['unsupported_media_type'],
     429: ['rate_limited'],
     503: ['database_unavailable'],
   })

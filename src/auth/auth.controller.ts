@@ -24,7 +24,11 @@ export class AuthController {
   ) {}
 
   @Post('register')
-  @ApiOperation({ summary: 'Create a publisher account and sign in' })
+  @ApiOperation({
+    summary: 'Create a publisher account and sign in',
+    description:
+      'Answers a session as sign-in does (bearer token, and the HttpOnly cookie). The password must pass the password policy.',
+  })
   @ApiCreatedResponse({
     type: SessionDto,
     description: 'Signed in; the session cookie is set too.',
@@ -58,7 +62,10 @@ export class AuthController {
   @Post('logout')
   @HttpCode(204)
   @Authenticated()
-  @ApiOperation({ summary: 'Sign out: ends this session (cookie and token alike)' })
+  @ApiOperation({
+    summary: 'Sign out: ends this session (cookie and token alike)',
+    description: 'The session is ended on the server, so its bearer token stops working too.',
+  })
   @ApiNoContentResponse({ description: 'Signed out; the cookie is cleared.' })
   async logout(
     @CurrentPrincipal() principal: Principal,

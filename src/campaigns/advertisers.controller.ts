@@ -1,5 +1,11 @@
 import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import { Authenticated } from '@/common/authenticated.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { AdvertiserManagementService } from './advertiser-management.service';
@@ -29,7 +35,10 @@ export class AdvertisersController {
   }
 
   @Post()
-  @ApiOperation({ summary: 'Create an advertiser (operators)' })
+  @ApiOperation({
+    summary: 'Create an advertiser (operators)',
+    description: 'A new advertiser is `active`; campaigns are created for it with its `id`.',
+  })
   @ApiCreatedResponse({ type: AdvertiserDto })
   @ApiProblemResponses({ 400: ['validation_failed'] })
   createAdvertiser(@Body() body: CreateAdvertiserDto): Promise<AdvertiserDto> {
@@ -37,7 +46,11 @@ export class AdvertisersController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read an advertiser (operators)' })
+  @ApiParam({ name: 'id', description: 'Id of the advertiser.' })
+  @ApiOperation({
+    summary: 'Read an advertiser (operators)',
+    description: 'Its name, contact email and status.',
+  })
   @ApiOkResponse({ type: AdvertiserDto })
   @ApiProblemResponses({ 404: ['advertiser_not_found'] })
   getAdvertiser(@Param('id') id: string): Promise<AdvertiserDto> {
@@ -45,6 +58,7 @@ export class AdvertisersController {
   }
 
   @Patch(':id')
+  @ApiParam({ name: 'id', description: 'Id of the advertiser.' })
   @ApiOperation({
     summary: 'Change an advertiser (operators)',
     description:

@@ -1,5 +1,11 @@
 import { Body, Controller, Get, Param, Patch, Post, Query, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorator';
 import type { Principal } from '@/common/principal';
@@ -51,7 +57,11 @@ export class CampaignsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'Read a campaign (operators)' })
+  @ApiParam({ name: 'id', description: 'Id of the campaign.' })
+  @ApiOperation({
+    summary: 'Read a campaign (operators)',
+    description: 'Its ad, targeting, budgets, schedule and status, with what it has spent.',
+  })
   @ApiOkResponse({ type: CampaignDto })
   @ApiProblemResponses({ 404: ['campaign_not_found'] })
   getCampaign(@Param('id') id: string): Promise<CampaignDto> {
@@ -59,6 +69,7 @@ export class CampaignsController {
   }
 
   @Patch(':id')
+  @ApiParam({ name: 'id', description: 'Id of the campaign.' })
   @ApiOperation({
     summary: 'Change a campaign: targeting, budgets, schedule, pause, resume, archive (operators)',
     description:
@@ -79,6 +90,7 @@ export class CampaignsController {
   }
 
   @Get(':id/stats')
+  @ApiParam({ name: 'id', description: 'Id of the campaign.' })
   @ApiOperation({
     summary: "A campaign's report per UTC day (operators)",
     description:
@@ -103,6 +115,7 @@ export class CampaignsController {
   }
 
   @Get(':id/audit')
+  @ApiParam({ name: 'id', description: 'Id of the campaign.' })
   @ApiOperation({
     summary: "Who changed which of a campaign's fields, when (operators)",
     description: 'Newest change first, `per_page` (at most 100) entries at a time.',

@@ -1,5 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiResponse, getSchemaPath } from '@nestjs/swagger';
+import type { ResponseObject } from '@nestjs/swagger';
 import {
   PROBLEM_CONTENT_TYPE,
   PROBLEM_REASON_DETAILS,
@@ -20,6 +21,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'Payload Too Large: the body exceeds the configured limit (default 64 KiB).',
   415: 'Unsupported Media Type: send application/json.',
   429: 'Too Many Requests: rate limit exceeded; see the Retry-After header.',
+  431: 'Request Header Fields Too Large: the headers exceed what the server reads (any route).',
   500: 'Internal Server Error: retry with exponential backoff.',
   503: 'Service Unavailable: the database did not answer in time; retry after the Retry-After seconds.',
 };
@@ -81,29 +83,33 @@ export function ApiProblemResponses(examples: ProblemExamples): MethodDecorator 
     ApiExtraModels(ProblemDetailsDto),
     ...Object.entries(all).map(([statusText, codes]) => {
       const status = Number(statusText);
-      return ApiResponse({
-        status,
-        description: DESCRIPTIONS[status] ?? 'Error.',
-        headers:
-          status === 429
-            ? {
-                'Retry-After': {
-                  description: 'Seconds to wait before retrying.',
-                  schema: { type: 'integer' },
-                },
-              }
-            : undefined,
-        content: {
-          [PROBLEM_CONTENT_TYPE]: {
-            schema: { $ref: getSchemaPath(ProblemDetailsDto) },
-            examples: Object.fromEntries(
-              (codes ?? [])
-                .flatMap((code) => examplesOf(status, code))
-                .map(([name, summary, value]) => [name, { summary, value }]),
-            ),
-          },
-        },
-      });
+      return ApiResponse({ status, ...problemResponse(status, codes ?? []) });
     }),
   );
+}
+
+/** The response object of one problem status, with an example per code. */
+export function problemResponse(status: number, codes: ProblemCode[]): ResponseObject {
+  return {
+    description: DESCRIPTIONS[status] ?? 'Error.',
+    headers:
+      status === 429
+        ? {
+            'Retry-After': {
+              description: 'Seconds to wait before retrying.',
+              schema: { type: 'integer' },
+            },
+          }
+        : undefined,
+    content: {
+      [PROBLEM_CONTENT_TYPE]: {
+        schema: { $ref: getSchemaPath(ProblemDetailsDto) },
+        examples: Object.fromEntries(
+          codes
+            .flatMap((code) => examplesOf(status, code))
+            .map(([name, summary, value]) => [name, { summary, value }]),
+        ),
+      },
+    },
+  };
 }

@@ -19,7 +19,7 @@ export class ProblemDetailsDto {
   })
   type: string;
   @ApiProperty({ example: 'No matching ad' }) title: string;
-  @ApiProperty({ example: 404 }) status: number;
+  @ApiProperty({ type: 'integer', example: 404 }) status: number;
   @ApiProperty({ example: 'No active campaign matches these keywords; try different keywords.' })
   detail: string;
   @ApiProperty({ description: 'Stable machine-readable code.', enum: Object.keys(PROBLEM_TITLES) })

@@ -55,8 +55,13 @@ export class HealthController {
   ) {}
 
   @Get('live')
-  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOperation({
+    summary: 'Liveness: the process answers',
+    description:
+      'Checks nothing else, so an orchestrator restarts the process only when it hangs; readiness is `/health/ready`.',
+  })
   @ApiOkResponse({ type: HealthDto })
+  @ApiProblemResponses({ 431: ['header_too_large'] })
   live(): Promise<HealthCheckResult> {
     return this.health.check([]);
   }
@@ -68,7 +73,10 @@ export class HealthController {
     description: `Answers within about ${READY_DEADLINE_MS} ms whatever the database does. A Redis that does not answer makes the answer \`degraded\` (still 200: the instance serves without it). A 503 names the failed checks in \`error\`.`,
   })
   @ApiOkResponse({ type: HealthDto })
-  @ApiProblemResponses({ 503: ['shutting_down', 'database_unavailable', 'not_ready'] })
+  @ApiProblemResponses({
+    431: ['header_too_large'],
+    503: ['shutting_down', 'database_unavailable', 'not_ready'],
+  })
   async ready(): Promise<HealthCheckResult> {
     try {
       return await this.health.check(this.readiness.all());

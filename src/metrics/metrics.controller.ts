@@ -1,8 +1,9 @@
 import { Controller, Get, Header, UseGuards } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { Registry } from 'prom-client';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { ProblemException } from '@/common/problem';
+import { METRICS_TOKEN_SCHEME } from '@/common/openapi-conventions';
 import { MetricsTokenGuard } from './metrics-token.guard';
 import { MetricsService } from './metrics.service';
 
@@ -15,6 +16,9 @@ adline_ads_served_total 42
 @ApiTags('operations')
 @Controller('metrics')
 @UseGuards(MetricsTokenGuard)
+// Open, or with METRICS_TOKEN a bearer token: both alternatives are listed.
+@ApiSecurity(METRICS_TOKEN_SCHEME)
+@ApiSecurity({})
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 

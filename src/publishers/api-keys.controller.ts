@@ -1,5 +1,6 @@
 import { Body, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
+  ApiBody,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -18,7 +19,10 @@ export class ApiKeysController {
   constructor(private readonly keys: ApiKeysService) {}
 
   @Get()
-  @ApiOperation({ summary: "The model's API keys, active and revoked (never the secret)" })
+  @ApiOperation({
+    summary: "The model's API keys, active and revoked (never the secret)",
+    description: 'Each key with its kind (live or test), prefix, label and when it was last used.',
+  })
   @ApiModelIdParam()
   @ApiOkResponse({ type: [ApiKeyDto] })
   @ApiProblemResponses({ 404: ['model_not_found'] })
@@ -35,6 +39,7 @@ export class ApiKeysController {
     description: `The secret \`key\` is in this response only; store it at once. A model holds up to ${MAX_ACTIVE_KEYS_PER_MODEL} active keys (live and test together), so a new key can be deployed before the old one is revoked. The body is optional: without \`kind\` the key is live; \`"kind": "test"\` makes a test key (\`adl_test_…\`), which gets real ads and working links but is never billed, for building and testing an integration.`,
   })
   @ApiModelIdParam()
+  @ApiBody({ type: CreateApiKeyDto, required: false })
   @ApiCreatedResponse({ type: CreatedApiKeyDto })
   @ApiProblemResponses({
     400: ['validation_failed', 'malformed_json'],

@@ -13,7 +13,10 @@ export class ModelsController {
   constructor(private readonly models: ModelsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your AI models, oldest first' })
+  @ApiOperation({
+    summary: 'Your AI models, oldest first',
+    description: 'Every model of the signed-in publisher, with its status and ad controls.',
+  })
   @ApiOkResponse({ type: [ModelDto] })
   listModels(@CurrentPrincipal() principal: Principal): Promise<ModelDto[]> {
     return this.models.list(principal.publisherId);
@@ -35,7 +38,10 @@ export class ModelsController {
   }
 
   @Get(':id')
-  @ApiOperation({ summary: 'One of your AI models' })
+  @ApiOperation({
+    summary: 'One of your AI models',
+    description: 'The model with its status and ad controls.',
+  })
   @ApiModelIdParam()
   @ApiOkResponse({ type: ModelDto })
   @ApiProblemResponses({ 404: ['model_not_found'] })

@@ -12,7 +12,10 @@ export class PublisherController {
   constructor(private readonly accounts: PublisherAccountsService) {}
 
   @Get()
-  @ApiOperation({ summary: 'The signed-in publisher, with its revenue share' })
+  @ApiOperation({
+    summary: 'The signed-in publisher, with its revenue share',
+    description: 'The account of the session or bearer token: name, email, role and status.',
+  })
   @ApiOkResponse({ type: PublisherDto })
   getPublisher(@CurrentPrincipal() principal: Principal): Promise<PublisherDto> {
     return this.accounts.profile(principal.publisherId);

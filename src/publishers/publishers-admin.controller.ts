@@ -24,7 +24,11 @@ export class PublishersAdminController {
   ) {}
 
   @Get('publishers')
-  @ApiOperation({ summary: 'Operators: every publisher account, oldest first, page by page' })
+  @ApiOperation({
+    summary: 'Operators: every publisher account, oldest first, page by page',
+    description:
+      'Each with its role, status and revenue share; `per_page` (at most 100) at a time.',
+  })
   @ApiOkResponse({ type: PublisherPageDto })
   @ApiProblemResponses({ 400: ['validation_failed'] })
   listPublishers(@Query() query: PublisherListQueryDto): Promise<PublisherPageDto> {

@@ -2,6 +2,7 @@ import { Controller, Get, Query, Redirect, Req, UseGuards } from '@nestjs/common
 import { ApiFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
+import { RATE_LIMIT_HEADERS } from '@/common/openapi-conventions';
 import { RateLimitBy, RateLimitGuard } from '@/http/rate-limit.guard';
 import { ClickService, followIntent } from './click.service';
 import { ClickQueryDto } from './dto/click-query.dto';
@@ -26,7 +27,16 @@ export class ClickController {
   @Get()
   @Redirect()
   @ApiOperation({ summary: 'Follow an ad (tracking link)', description: DESCRIPTION })
-  @ApiFoundResponse({ description: "Redirect to the campaign's target URL (Location header)." })
+  @ApiFoundResponse({
+    description: "Redirect to the campaign's target URL (Location header).",
+    headers: {
+      Location: {
+        description: "The campaign's own target URL (never the link's `targetLink`).",
+        schema: { type: 'string', format: 'uri' },
+      },
+      ...RATE_LIMIT_HEADERS,
+    },
+  })
   @ApiProblemResponses({
     400: ['validation_failed'],
     404: ['campaign_not_found'],

@@ -186,6 +186,80 @@ describe(`bad input answers 4xx problem+json and changes nothing (${testDatabase
     );
   });
 
+  describe('validation messages name the real fault', () => {
+    const fetchAds = (body: unknown): Promise<Response> =>
+      t.http('/api/fetch-ads', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'service-api-key': key },
+        body: JSON.stringify(body),
+      });
+    const errorsOf = async (response: Response): Promise<{ field: string; message: string }[]> =>
+      (await expectProblem(response, 400, 'validation_failed')).errors ?? [];
+
+    it('says a missing campaign_id is missing, not too long', async () => {
+      const errors = await errorsOf(await t.http('/api/campaign_click?model_id=m'));
+      expect(errors).toEqual([{ field: 'campaign_id', message: 'campaign_id is required' }]);
+    });
+
+    it.each([
+      [{ conversation: 5, context_keywords: 'laptop' }, 'conversation', 'must be a string'],
+      [{ conversation: 'hi', context_keywords: 5 }, 'context_keywords', 'must be a string'],
+      [
+        { conversation: 'hi', context_keywords: 'x', session_id: 5 },
+        'session_id',
+        'must be a string',
+      ],
+      [{ conversation: 'hi', context_keywords: 'x', locale: 7 }, 'locale', 'must be a string'],
+      [
+        { conversation: 'hi', context_keywords: 'x', max_ads: 'two' },
+        'max_ads',
+        'must be an integer',
+      ],
+      [
+        { conversation: 'hi', context_keywords: 'x', excluded_topics: '386' },
+        'excluded_topics',
+        'must be an array',
+      ],
+    ])('fetch-ads %j: names the wrong type of %s, alone', async (body, field, words) => {
+      const errors = await errorsOf(await fetchAds(body));
+      expect(errors).toEqual([{ field, message: expect.stringContaining(words) as string }]);
+    });
+
+    it('fetch-ads without its fields says each is required, once', async () => {
+      expect(await errorsOf(await fetchAds({ context_keywords: 'laptop' }))).toEqual([
+        { field: 'conversation', message: 'conversation is required' },
+      ]);
+    });
+
+    it('register with numbers says they are not strings; without fields, that they are required', async () => {
+      const register = (body: unknown) =>
+        t.http('/api/auth/register', postJson(JSON.stringify(body)));
+      const wrongTypes = await errorsOf(await register({ email: 5, password: 7, name: 'Ada' }));
+      expect(wrongTypes).toHaveLength(2);
+      expect(wrongTypes).toEqual(
+        expect.arrayContaining([
+          { field: 'email', message: 'email must be a string' },
+          { field: 'password', message: 'password must be a string' },
+        ]),
+      );
+      const missing = await errorsOf(await register({}));
+      expect(missing.map((error) => error.message).sort()).toEqual([
+        'email is required',
+        'name is required',
+        'password is required',
+      ]);
+    });
+
+    it('an advertiser contact_email of the wrong type is named as such', async () => {
+      const errors = await errorsOf(
+        await admin.api('POST', '/api/admin/advertisers', { name: 'Acme', contact_email: 5 }),
+      );
+      expect(errors).toEqual([
+        { field: 'contact_email', message: 'contact_email must be a string' },
+      ]);
+    });
+  });
+
   describe("Fastify's and Node's own errors", () => {
     /** The security headers helmet sets on an ordinary answer (an unknown route's 404). */
     let helmetHeaders: [string, string][];

@@ -128,6 +128,7 @@ export class FetchAdsRequestDto {
   session_id?: string;
 
   @ApiPropertyOptional({
+    type: 'integer',
     description: `How many ads to answer with, at most: 1–${MAX_ADS_PER_REQUEST}, each of a different advertiser, best first. Fewer when fewer advertisers match (or the frequency cap leaves fewer); each ad is its own impression, link and receipt, billed on its own click.`,
     minimum: 1,
     maximum: MAX_ADS_PER_REQUEST,

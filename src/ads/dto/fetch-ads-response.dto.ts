@@ -13,6 +13,7 @@ export class AdvertisementDto {
   campaign_text: string;
 
   @ApiPropertyOptional({
+    format: 'uri',
     description: 'Image to display; present only when the campaign has an image.',
     example: 'https://cdn.example.com/gpu-cloud.png',
   })
@@ -27,9 +28,10 @@ export class AdvertisementDto {
   campaign_markdown: string;
 
   @ApiProperty({
+    format: 'uri',
     description: 'Tracking URL to use for any click on the ad.',
     example:
-      'http://localhost:3000/api/campaign_click?campaign_id=019a…&model_id=019a…&targetLink=https%3A%2F%2Fexample.com&imp=019a…&sig=…',
+      'http://localhost:3000/api/campaign_click?campaign_id=019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e&model_id=019a8a3e-1111-7cc1-9d0e-3f2a1b4c5d6e&targetLink=https%3A%2F%2Fexample.com&imp=019a8a3e-2222-7cc1-9d0e-3f2a1b4c5d6e&sig=Xp2c0vQm1LzA',
   })
   campaign_link: string;
 

@@ -9,10 +9,11 @@ const normaliseEmail = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
 export class LoginDto {
-  @ApiProperty({ example: 'ada@example.com', maxLength: 254 })
+  @ApiProperty({ format: 'email', example: 'ada@example.com', maxLength: 254 })
   @Transform(normaliseEmail)
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)
+  @IsString()
   @IsRequired()
   email: string;
 
@@ -52,5 +53,5 @@ export class SessionDto {
       'Bearer token for programmatic clients (`Authorization: Bearer …`). The dashboard uses the HttpOnly cookie set with it.',
   })
   access_token: string;
-  @ApiProperty({ example: '2026-11-28T12:00:00.000Z' }) expires_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-28T12:00:00.000Z' }) expires_at: string;
 }

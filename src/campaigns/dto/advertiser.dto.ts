@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsEmail, IsIn, IsOptional, MaxLength } from 'class-validator';
+import { IsEmail, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { IsOmittable, IsRequired, IsText } from '@/common/validators';
 import {
   ADVERTISER_STATUSES,
@@ -18,11 +18,18 @@ export class CreateAdvertiserDto {
   @IsRequired()
   name: string;
 
-  @ApiPropertyOptional({ example: 'ads@acme.example', maxLength: 254, nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'email',
+    example: 'ads@acme.example',
+    maxLength: 254,
+    nullable: true,
+  })
   @IsOptional()
   @Transform(normaliseEmail)
   @IsEmail({}, { message: '$property must be an email address' })
   @MaxLength(254)
+  @IsString()
   contact_email?: string | null;
 }
 
@@ -33,11 +40,18 @@ export class UpdateAdvertiserDto {
   @IsText({ min: 1, max: 200 })
   name?: string;
 
-  @ApiPropertyOptional({ example: 'ads@acme.example', maxLength: 254, nullable: true })
+  @ApiPropertyOptional({
+    type: String,
+    format: 'email',
+    example: 'ads@acme.example',
+    maxLength: 254,
+    nullable: true,
+  })
   @IsOptional()
   @Transform(normaliseEmail)
   @IsEmail({}, { message: '$property must be an email address' })
   @MaxLength(254)
+  @IsString()
   contact_email?: string | null;
 
   @ApiPropertyOptional({
@@ -51,27 +65,31 @@ export class UpdateAdvertiserDto {
 }
 
 export class AdvertiserListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: ADVERTISER_STATUSES })
+  @ApiPropertyOptional({
+    enum: ADVERTISER_STATUSES,
+    description: 'Only advertisers in this status.',
+  })
   @IsOptional()
   @IsIn(ADVERTISER_STATUSES)
   status?: AdvertiserStatus;
 }
 
 export class AdvertiserDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
   @ApiProperty({ example: 'Acme Outdoor GmbH' }) name: string;
-  @ApiProperty({ type: String, nullable: true, example: 'ads@acme.example' })
+  @ApiProperty({ format: 'email', type: String, nullable: true, example: 'ads@acme.example' })
   contact_email: string | null;
   @ApiProperty({ enum: ADVERTISER_STATUSES }) status: AdvertiserStatus;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) updated_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) updated_at: string;
 }
 
 export class AdvertiserPageDto {
   @ApiProperty({ type: [AdvertiserDto] }) items: AdvertiserDto[];
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 50 }) per_page: number;
-  @ApiProperty({ description: 'Advertisers in all pages.', example: 1 }) total: number;
+  @ApiProperty({ type: 'integer', example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', example: 50 }) per_page: number;
+  @ApiProperty({ type: 'integer', description: 'Advertisers in all pages.', example: 1 })
+  total: number;
 }
 
 /** The fields a client may see of an advertiser, listed one by one (never the entity). */

@@ -5,18 +5,23 @@ import {
   type CampaignAuditEntry,
 } from '../entities/campaign-audit-entry.entity';
 
-/** Any JSON value: a field's value as the campaign API shows it. */
+/**
+ * Any JSON value or null: a field's value as the campaign API shows it. `null` sits on one
+ * branch only (OpenAPI 3.0 has no null type), so that a null still matches exactly one.
+ */
 const ANY_JSON = [
-  { type: 'string' },
+  { type: 'string', nullable: true },
   { type: 'number' },
   { type: 'array', items: {} },
   { type: 'object' },
 ];
 
 export class CampaignAuditEntryDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
-  @ApiProperty({ example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' }) campaign_id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' })
+  campaign_id: string;
   @ApiProperty({
+    format: 'uuid',
     type: String,
     nullable: true,
     description: "The operator's account id; null for changes the service made itself.",
@@ -32,27 +37,25 @@ export class CampaignAuditEntryDto {
   field: string | null;
   @ApiProperty({
     oneOf: ANY_JSON,
-    nullable: true,
     description: 'The value before the change, as the API shows it; null for `created`.',
     example: 0.35,
   })
   old_value: unknown;
   @ApiProperty({
     oneOf: ANY_JSON,
-    nullable: true,
     description:
       'The value after the change; for `created`, an object of every audited field of the first version.',
     example: 0.4,
   })
   new_value: unknown;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 }
 
 export class CampaignAuditPageDto {
   @ApiProperty({ type: [CampaignAuditEntryDto] }) items: CampaignAuditEntryDto[];
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 50 }) per_page: number;
-  @ApiProperty({ description: 'Entries in all pages.', example: 1 }) total: number;
+  @ApiProperty({ type: 'integer', example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', example: 50 }) per_page: number;
+  @ApiProperty({ type: 'integer', description: 'Entries in all pages.', example: 1 }) total: number;
 }
 
 export function toCampaignAuditEntryDto(entry: CampaignAuditEntry): CampaignAuditEntryDto {

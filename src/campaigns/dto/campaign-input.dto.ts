@@ -102,6 +102,8 @@ export class CreateCampaignDto {
   text: string;
 
   @ApiPropertyOptional({
+    type: String,
+    format: 'uri',
     description: 'An http(s) image URL.',
     example: 'https://shop.example/boots.png',
     maxLength: 2048,
@@ -112,6 +114,7 @@ export class CreateCampaignDto {
   image_url?: string | null;
 
   @ApiProperty({
+    format: 'uri',
     description: 'Where a click leads: an http(s) URL.',
     example: 'https://shop.example/boots',
     maxLength: 2048,
@@ -191,6 +194,7 @@ export class CreateCampaignDto {
   budget_daily?: number | null;
 
   @ApiPropertyOptional({
+    format: 'date-time',
     type: String,
     nullable: true,
     description: 'Served from this instant on (ISO 8601 with a zone).',
@@ -201,6 +205,7 @@ export class CreateCampaignDto {
   starts_at?: string | null;
 
   @ApiPropertyOptional({
+    format: 'date-time',
     type: String,
     nullable: true,
     description: 'Served until this instant, which must be later than `starts_at`.',
@@ -262,7 +267,7 @@ export class UpdateCampaignDto extends PartialType(
 }
 
 export class CampaignListQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ enum: CAMPAIGN_STATUSES })
+  @ApiPropertyOptional({ enum: CAMPAIGN_STATUSES, description: 'Only campaigns in this status.' })
   @IsOptional()
   @IsIn(CAMPAIGN_STATUSES)
   status?: CampaignStatus;

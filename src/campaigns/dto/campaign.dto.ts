@@ -12,13 +12,19 @@ import {
 } from './keyword-translations.docs';
 
 export class CampaignDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
-  @ApiProperty({ example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' }) advertiser_id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' })
+  advertiser_id: string;
   @ApiProperty({ example: 'Trail boots, autumn' }) name: string;
   @ApiProperty({ example: 'Waterproof hiking boots, 20 % off this week.' }) text: string;
-  @ApiProperty({ type: String, nullable: true, example: 'https://shop.example/boots.png' })
+  @ApiProperty({
+    format: 'uri',
+    type: String,
+    nullable: true,
+    example: 'https://shop.example/boots.png',
+  })
   image_url: string | null;
-  @ApiProperty({ example: 'https://shop.example/boots' }) target_url: string;
+  @ApiProperty({ format: 'uri', example: 'https://shop.example/boots' }) target_url: string;
   @ApiProperty({
     type: String,
     enum: CONTENT_CATEGORY_IDS,
@@ -53,9 +59,19 @@ export class CampaignDto {
   @ApiProperty({ description: 'Spent since creation.', example: 12.6 }) spent: number;
   @ApiProperty({ description: 'Spent on the current UTC day.', example: 2.45 })
   spent_today: number;
-  @ApiProperty({ type: String, nullable: true, example: '2026-12-01T00:00:00.000Z' })
+  @ApiProperty({
+    format: 'date-time',
+    type: String,
+    nullable: true,
+    example: '2026-12-01T00:00:00.000Z',
+  })
   starts_at: string | null;
-  @ApiProperty({ type: String, nullable: true, example: '2027-01-01T00:00:00.000Z' })
+  @ApiProperty({
+    format: 'date-time',
+    type: String,
+    nullable: true,
+    example: '2027-01-01T00:00:00.000Z',
+  })
   ends_at: string | null;
   @ApiProperty({
     type: [String],
@@ -71,14 +87,15 @@ export class CampaignDto {
   })
   devices: Device[];
   @ApiProperty({ enum: CAMPAIGN_STATUSES }) status: CampaignStatus;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 }
 
 export class CampaignPageDto {
   @ApiProperty({ type: [CampaignDto] }) items: CampaignDto[];
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 50 }) per_page: number;
-  @ApiProperty({ description: 'Campaigns in all pages.', example: 1 }) total: number;
+  @ApiProperty({ type: 'integer', example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', example: 50 }) per_page: number;
+  @ApiProperty({ type: 'integer', description: 'Campaigns in all pages.', example: 1 })
+  total: number;
 }
 
 /**

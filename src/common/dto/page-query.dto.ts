@@ -16,10 +16,16 @@ const digitsToNumber = ({ value }: { value: unknown }): unknown =>
 
 /**
  * `page` (from 1) and `per_page`, as the other admin lists take them. Stacked decorators run
- * bottom-up: with the pipe's `stopAtFirstError`, a client hears of the first broken rule.
+ * bottom-up; the validation pipe reports a wrong type before any bound (common/validation.ts).
  */
 export class PageQueryDto {
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PAGE, default: 1 })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'The page to answer, from 1.',
+    minimum: 1,
+    maximum: MAX_PAGE,
+    default: 1,
+  })
   @Max(MAX_PAGE)
   @Min(1)
   @IsInt({ message: '$property must be a whole number' })
@@ -27,7 +33,13 @@ export class PageQueryDto {
   @IsOptional()
   page?: number;
 
-  @ApiPropertyOptional({ minimum: 1, maximum: MAX_PER_PAGE, default: DEFAULT_PER_PAGE })
+  @ApiPropertyOptional({
+    type: 'integer',
+    description: 'Items per page.',
+    minimum: 1,
+    maximum: MAX_PER_PAGE,
+    default: DEFAULT_PER_PAGE,
+  })
   @Max(MAX_PER_PAGE)
   @Min(1)
   @IsInt({ message: '$property must be a whole number' })

@@ -3,18 +3,21 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 /** fetch-ads requests answered without a (billable) ad, by reason; reasons without any are left out. */
 export class NoFillsDto {
   @ApiPropertyOptional({
+    type: 'integer',
     description:
       'Answered 404 `no_matching_ad` with `reason: "no_match"`: no active campaign matched.',
     example: 12,
   })
   no_match?: number;
   @ApiPropertyOptional({
+    type: 'integer',
     description:
       'Answered 404 `no_matching_ad` with `reason: "sensitive_topic"`: no ad beside a sensitive conversation.',
     example: 3,
   })
   sensitive_topic?: number;
   @ApiPropertyOptional({
+    type: 'integer',
     description:
       'Answered 404 `no_matching_ad` with `reason: "frequency_cap"`: the session (`session_id`) had had the model\'s frequency cap of ads.',
     example: 4,
@@ -27,12 +30,14 @@ export class NoFillsDto {
   })
   relevance_floor?: number;
   @ApiPropertyOptional({
+    type: 'integer',
     description:
       'Answered 404 `no_matching_ad` with `reason: "blocked"`: the model\'s blocked categories, advertisers or keywords, or the request\'s `excluded_topics`, refused every match.',
     example: 1,
   })
   blocked?: number;
   @ApiPropertyOptional({
+    type: 'integer',
     description:
       'Requests made with a test key (`adl_test_…`), whether they got an ad or not: a test key’s ads are never billed, so they are no fill.',
     example: 5,

@@ -17,9 +17,11 @@ export class ReportQueryDto extends DayRangeQueryDto {
 }
 
 export class ReportFiguresDto {
-  @ApiProperty({ example: 1200 }) impressions: number;
-  @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
+  @ApiProperty({ type: 'integer', example: 1200 }) impressions: number;
+  @ApiProperty({ type: 'integer', description: 'Valid (billed) clicks.', example: 30 })
+  clicks: number;
   @ApiProperty({
+    type: 'integer',
     description:
       'Clicks recorded but not billed: invalid (a bot, a duplicate, too fast, …) or over budget. A follow of a forged link (bad_signature, unknown_impression) names no real publisher or model: it counts in the report of its campaign only, never per publisher or model.',
     example: 4,
@@ -49,13 +51,14 @@ export class ReportFiguresDto {
 }
 
 export class CampaignStatsRowDto extends ReportFiguresDto {
-  @ApiProperty({ description: 'UTC day.', example: '2026-11-01' }) date: string;
+  @ApiProperty({ format: 'date', description: 'UTC day.', example: '2026-11-01' }) date: string;
 }
 
 export class CampaignStatsDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) campaign_id: string;
-  @ApiProperty({ example: '2026-11-01' }) from: string;
-  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
+  campaign_id: string;
+  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
+  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [CampaignStatsRowDto],
     description: 'One row per UTC day with any activity, oldest first; quiet days are left out.',
@@ -91,16 +94,17 @@ export class PublisherReportTotalsDto extends ReportFiguresDto {
 }
 
 export class PublisherReportRowDto extends PublisherReportTotalsDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) publisher_id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
+  publisher_id: string;
   @ApiProperty({ type: String, nullable: true, example: 'Ada Publishing' })
   publisher_name: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'ada@example.com' })
+  @ApiProperty({ format: 'email', type: String, nullable: true, example: 'ada@example.com' })
   publisher_email: string | null;
 }
 
 export class PublisherReportDto {
-  @ApiProperty({ example: '2026-11-01' }) from: string;
-  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
+  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [PublisherReportRowDto],
     description: 'One row per publisher with any activity in the range, by publisher id.',
@@ -110,8 +114,10 @@ export class PublisherReportDto {
 }
 
 export class ModelReportRowDto extends PublisherReportTotalsDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) publisher_id: string;
-  @ApiProperty({ example: '019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d' }) model_id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
+  publisher_id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d' })
+  model_id: string;
   @ApiProperty({
     type: String,
     nullable: true,
@@ -122,8 +128,8 @@ export class ModelReportRowDto extends PublisherReportTotalsDto {
 }
 
 export class ModelReportDto {
-  @ApiProperty({ example: '2026-11-01' }) from: string;
-  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
+  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [ModelReportRowDto],
     description:

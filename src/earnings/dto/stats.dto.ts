@@ -12,9 +12,10 @@ export class StatsQueryDto extends DayRangeQueryDto {
 }
 
 export class StatsTotalsDto {
-  @ApiProperty({ description: 'Impressions served to live keys.', example: 1200 })
+  @ApiProperty({ type: 'integer', description: 'Impressions served to live keys.', example: 1200 })
   impressions: number;
-  @ApiProperty({ description: 'Valid (billed) clicks.', example: 30 }) clicks: number;
+  @ApiProperty({ type: 'integer', description: 'Valid (billed) clicks.', example: 30 })
+  clicks: number;
   @ApiProperty({
     description: 'clicks ÷ impressions, 6 decimals; 0 without impressions.',
     example: 0.025,
@@ -26,24 +27,28 @@ export class StatsTotalsDto {
   })
   earnings: number;
   @ApiProperty({
+    type: 'integer',
     description:
       'Impressions served to test keys (`adl_test_…`): never billed, not in `impressions` or `ctr`.',
     example: 40,
   })
   test_impressions: number;
   @ApiProperty({
+    type: 'integer',
     description:
       'Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.',
     example: 3,
   })
   test_clicks: number;
   @ApiProperty({
+    type: 'integer',
     description:
       'fetch-ads requests made with your keys: `fills` plus every count in `no_fills`. Written every few seconds, so the last few may be missing. Not counted: requests refused before an ad is looked for or that fail (400, a 404 other than `no_matching_ad`, 429, 503), and requests from before the service counted them.',
     example: 1500,
   })
   requests: number;
   @ApiProperty({
+    type: 'integer',
     description: 'Requests answered with an ad for a live key (the impressions, as counted here).',
     example: 1200,
   })
@@ -64,13 +69,14 @@ export class StatsTotalsDto {
 }
 
 export class StatsRowDto extends StatsTotalsDto {
-  @ApiProperty({ description: 'UTC day.', example: '2026-11-01' }) date: string;
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) model_id: string;
+  @ApiProperty({ format: 'date', description: 'UTC day.', example: '2026-11-01' }) date: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' })
+  model_id: string;
 }
 
 export class StatsDto {
-  @ApiProperty({ example: '2026-11-01' }) from: string;
-  @ApiProperty({ example: '2026-11-30' }) to: string;
+  @ApiProperty({ format: 'date', example: '2026-11-01' }) from: string;
+  @ApiProperty({ format: 'date', example: '2026-11-30' }) to: string;
   @ApiProperty({
     type: [StatsRowDto],
     description:

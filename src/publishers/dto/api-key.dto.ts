@@ -37,7 +37,7 @@ export class CreateApiKeyDto {
 }
 
 export class ApiKeyDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
   @ApiProperty({
     description: 'The first characters of the key, to recognise it.',
     example: 'adl_live_Ab3',
@@ -47,8 +47,9 @@ export class ApiKeyDto {
   @ApiProperty({ enum: API_KEY_STATUSES }) status: ApiKeyStatus;
   @ApiProperty({ enum: API_KEY_KINDS, description: KIND_DESCRIPTION, example: 'live' })
   kind: ApiKeyKind;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
   @ApiProperty({
+    format: 'date-time',
     type: String,
     nullable: true,
     example: '2026-11-21T12:05:00.000Z',

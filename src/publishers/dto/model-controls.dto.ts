@@ -51,6 +51,7 @@ const NO_CONTROL_CHARACTERS = /^[^\p{Cc}\p{Cs}]*$/u;
 
 export class FrequencyCapDto {
   @ApiProperty({
+    type: 'integer',
     description: `At most this many ads (1–${MAX_FREQUENCY_CAP_ADS}) per \`session_id\`…`,
     minimum: 1,
     maximum: MAX_FREQUENCY_CAP_ADS,
@@ -63,6 +64,7 @@ export class FrequencyCapDto {
   max_ads: number;
 
   @ApiProperty({
+    type: 'integer',
     description: `…in this many minutes from the session's first ad (1–${MAX_FREQUENCY_CAP_MINUTES}, a day).`,
     minimum: 1,
     maximum: MAX_FREQUENCY_CAP_MINUTES,
@@ -169,7 +171,6 @@ export class SetModelControlsDto {
   @ApiPropertyOptional({
     type: FrequencyCapDto,
     nullable: true,
-    default: null,
     description: CAP_DESCRIPTION,
   })
   @IsOptional()

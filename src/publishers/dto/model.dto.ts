@@ -29,6 +29,7 @@ export class CreateModelDto {
   description?: string | null;
 
   @ApiPropertyOptional({
+    format: 'uri',
     type: String,
     description: 'Where people meet the model: an http(s) URL.',
     example: 'https://assistant.example.com',
@@ -53,6 +54,7 @@ export class UpdateModelDto {
   description?: string | null;
 
   @ApiPropertyOptional({
+    format: 'uri',
     type: String,
     example: 'https://assistant.example.com',
     maxLength: 2048,
@@ -81,11 +83,16 @@ export class OperatorModelStatusDto {
 }
 
 export class ModelDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
   @ApiProperty({ example: 'Helpful Assistant' }) name: string;
   @ApiProperty({ type: String, nullable: true, example: 'A general-purpose assistant.' })
   description: string | null;
-  @ApiProperty({ type: String, nullable: true, example: 'https://assistant.example.com' })
+  @ApiProperty({
+    format: 'uri',
+    type: String,
+    nullable: true,
+    example: 'https://assistant.example.com',
+  })
   link: string | null;
   @ApiProperty({ enum: MODEL_STATUSES }) status: ModelStatus;
   @ApiProperty({
@@ -101,7 +108,7 @@ export class ModelDto {
       'What ads the model is served: blocked categories, advertisers and keywords, a relevance floor and a frequency cap. Set with `PUT /api/models/{id}/controls`.',
   })
   controls: ModelControlsDto;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 }
 
 export class CreatedModelDto extends ModelDto {

@@ -10,9 +10,10 @@ export class PublisherListQueryDto extends PageQueryDto {}
 
 export class PublisherPageDto {
   @ApiProperty({ type: [PublisherDto] }) items: PublisherDto[];
-  @ApiProperty({ example: 1 }) page: number;
-  @ApiProperty({ example: 50 }) per_page: number;
-  @ApiProperty({ description: 'Publishers in all pages.', example: 1 }) total: number;
+  @ApiProperty({ type: 'integer', example: 1 }) page: number;
+  @ApiProperty({ type: 'integer', example: 50 }) per_page: number;
+  @ApiProperty({ type: 'integer', description: 'Publishers in all pages.', example: 1 })
+  total: number;
 }
 
 export class UpdatePublisherDto {

@@ -9,8 +9,8 @@ import {
 } from '../entities/publisher.entity';
 
 export class PublisherDto {
-  @ApiProperty({ example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
-  @ApiProperty({ example: 'ada@example.com' }) email: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
+  @ApiProperty({ format: 'email', example: 'ada@example.com' }) email: string;
   @ApiProperty({ example: 'Ada Publishing' }) name: string;
   @ApiProperty({ enum: PUBLISHER_ROLES }) role: PublisherRole;
   @ApiProperty({ enum: PUBLISHER_STATUSES }) status: PublisherStatus;
@@ -19,7 +19,7 @@ export class PublisherDto {
     example: 0.7,
   })
   revenue_share: number;
-  @ApiProperty({ example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+  @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 }
 
 /** The fields a client may see of a publisher, listed one by one (never the entity). */

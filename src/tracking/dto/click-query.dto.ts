@@ -1,7 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Allow, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsRequired } from '@/common/validators';
 
-/** A query parameter as the query string gives it: once, or repeated (an array). */
+/**
+ * A query parameter as the query string gives it: once, or repeated (an array). Documented
+ * as a string, the one shape a link carries; a repeated one is tolerated, not offered.
+ */
 export type QueryValue = string | string[];
 
 /**
@@ -18,9 +22,11 @@ export class ClickQueryDto {
   @IsString()
   @IsNotEmpty()
   @MaxLength(64)
+  @IsRequired()
   campaign_id: string;
 
   @ApiPropertyOptional({
+    type: String,
     description:
       "Identifier of the publisher's AI model. Missing, empty, repeated or longer than 64 characters, the link is recorded as bad_signature (the first value kept, cut to 64 characters).",
     example: '019a8a3e-5b1c-7cc1-9d0e-000000000001',
@@ -30,6 +36,7 @@ export class ClickQueryDto {
   model_id?: QueryValue;
 
   @ApiPropertyOptional({
+    type: String,
     description:
       "URL-encoded destination of the ad. Informational, whatever its shape: the redirect always goes to the campaign's own target URL.",
     example: 'https://example.com/offer',
@@ -39,6 +46,7 @@ export class ClickQueryDto {
   targetLink?: QueryValue;
 
   @ApiPropertyOptional({
+    type: String,
     description:
       'Reference of the impression the link was served with. Missing, repeated or longer than 64 characters: recorded as bad_signature.',
   })
@@ -47,6 +55,7 @@ export class ClickQueryDto {
   imp?: QueryValue;
 
   @ApiPropertyOptional({
+    type: String,
     description:
       'HMAC signature of the link; a forged link earns nothing. Missing, repeated or longer than 128 characters: recorded as bad_signature.',
   })

@@ -10,12 +10,14 @@ export class ReceiptDto {
   receipt: string;
 
   @ApiProperty({
+    format: 'uuid',
     description: 'The impression the receipt names.',
     example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e',
   })
   impression_id: string;
 
-  @ApiProperty({ example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' }) campaign_id: string;
+  @ApiProperty({ format: 'uuid', example: '019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e' })
+  campaign_id: string;
 
   @ApiProperty({
     type: String,
@@ -26,18 +28,21 @@ export class ReceiptDto {
   campaign_name: string | null;
 
   @ApiProperty({
+    format: 'uuid',
     description: 'The AI model whose key fetched the ad.',
     example: '019a8a3e-1111-7cc1-9d0e-3f2a1b4c5d6e',
   })
   model_id: string;
 
   @ApiProperty({
+    format: 'uuid',
     description: "The model's publisher.",
     example: '019a8a3e-2222-7cc1-9d0e-3f2a1b4c5d6e',
   })
   publisher_id: string;
 
   @ApiProperty({
+    format: 'date-time',
     description: 'When the ad was served (ISO 8601, UTC).',
     example: '2026-11-21T12:00:00.000Z',
   })

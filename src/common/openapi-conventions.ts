@@ -1,0 +1,72 @@
+import type {
+  HeadersObject,
+  OpenAPIObject,
+  OperationObject,
+  PathItemObject,
+} from '@nestjs/swagger';
+import { problemResponse } from './api-problem-responses.decorator';
+
+/** Sent on every answer (app.setup.ts): the caller's sane `X-Request-Id`, else a new UUID. */
+const REQUEST_ID_HEADER: HeadersObject = {
+  'X-Request-Id': {
+    description:
+      "The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem.",
+    schema: { type: 'string', maxLength: 128 },
+  },
+};
+
+/** Sent by the rate-limited routes (fetch-ads per API key, the click per client IP). */
+export const RATE_LIMIT_HEADERS: HeadersObject = {
+  'X-RateLimit-Limit': {
+    description: 'Requests allowed in the current one-minute window.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer' },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current window ends.',
+    schema: { type: 'integer' },
+  },
+};
+
+/** The bearer token of `GET /metrics` when METRICS_TOKEN is set. */
+export const METRICS_TOKEN_SCHEME = 'metrics-token';
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+/**
+ * What holds for every route, written into the document once instead of on each route:
+ * - a route that names no security scheme needs none (`security: []`): the management routes
+ *   get theirs from `@Authenticated()`, fetch-ads from its API key, so one left without is public;
+ * - every route that reads a JSON body can answer 413 (over BODY_LIMIT_BYTES) and 415 (not
+ *   JSON): the body parser answers them before any route runs (json-body.ts);
+ * - every answer carries `X-Request-Id` (the onSend hook of app.setup.ts).
+ */
+export function applyDocumentConventions(document: OpenAPIObject): OpenAPIObject {
+  for (const pathItem of Object.values<PathItemObject>(document.paths)) {
+    for (const method of METHODS) {
+      const operation = pathItem[method];
+      if (operation) applyOperationConventions(operation);
+    }
+  }
+  return document;
+}
+
+function applyOperationConventions(operation: OperationObject): void {
+  operation.security ??= [];
+  if (takesJson(operation)) {
+    operation.responses['413'] ??= problemResponse(413, ['payload_too_large']);
+    operation.responses['415'] ??= problemResponse(415, ['unsupported_media_type']);
+  }
+  for (const response of Object.values(operation.responses)) {
+    if (!response || '$ref' in response) continue;
+    response.headers = { ...response.headers, ...REQUEST_ID_HEADER };
+  }
+}
+
+function takesJson(operation: OperationObject): boolean {
+  const body = operation.requestBody;
+  return !!body && !('$ref' in body) && 'application/json' in body.content;
+}
