@@ -5,6 +5,15 @@ import type {
   PathItemObject,
 } from '@nestjs/swagger';
 import { problemResponse } from './api-problem-responses.decorator';
+import { PROBLEM_CONTENT_TYPE } from './problem';
+
+/*
+ * Formats: `date-time`, `date`, `uuid` and integer counts are declared on the DTOs. Emails and
+ * URLs a person typed carry none: the validators accept internationalised addresses and URLs
+ * (äda@例え.test, https://bücher.example/), which JSON Schema's `email` and `uri` refuse, so a
+ * client checking formats would reject answers the API gives. Only the tracking link, which
+ * the service builds percent-encoded, is declared a `uri`.
+ */
 
 /** Sent on every answer (app.setup.ts): the caller's sane `X-Request-Id`, else a new UUID. */
 const REQUEST_ID_HEADER: HeadersObject = {
@@ -40,6 +49,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  * What holds for every route, written into the document once instead of on each route:
  * - a route that names no security scheme needs none (`security: []`): the management routes
  *   get theirs from `@Authenticated()`, fetch-ads from its API key, so one left without is public;
+ * - every route with a path parameter can answer 400 `bad_url`: an id with invalid
+ *   percent-encoding is refused before the route runs (problem-details.filter.ts);
  * - every route that reads a JSON body can answer 413 (over BODY_LIMIT_BYTES) and 415 (not
  *   JSON): the body parser answers them before any route runs (json-body.ts);
  * - every answer carries `X-Request-Id` (the onSend hook of app.setup.ts).
@@ -56,6 +67,7 @@ export function applyDocumentConventions(document: OpenAPIObject): OpenAPIObject
 
 function applyOperationConventions(operation: OperationObject): void {
   operation.security ??= [];
+  if (hasPathParameter(operation)) documentBadUrl(operation);
   if (takesJson(operation)) {
     operation.responses['413'] ??= problemResponse(413, ['payload_too_large']);
     operation.responses['415'] ??= problemResponse(415, ['unsupported_media_type']);
@@ -69,4 +81,23 @@ function applyOperationConventions(operation: OperationObject): void {
 function takesJson(operation: OperationObject): boolean {
   const body = operation.requestBody;
   return !!body && !('$ref' in body) && 'application/json' in body.content;
+}
+
+function hasPathParameter(operation: OperationObject): boolean {
+  return (operation.parameters ?? []).some(
+    (parameter) => 'in' in parameter && parameter.in === 'path',
+  );
+}
+
+/** Adds 400 `bad_url`: a response of its own, or one more example of the route's 400. */
+function documentBadUrl(operation: OperationObject): void {
+  const badUrl = problemResponse(400, ['bad_url']);
+  const existing = operation.responses['400'];
+  if (!existing || '$ref' in existing) {
+    operation.responses['400'] ??= badUrl;
+    return;
+  }
+  const content = existing.content?.[PROBLEM_CONTENT_TYPE];
+  const examples = badUrl.content?.[PROBLEM_CONTENT_TYPE]?.examples;
+  if (content && examples) content.examples = { ...content.examples, ...examples };
 }

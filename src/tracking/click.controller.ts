@@ -32,7 +32,7 @@ export class ClickController {
     headers: {
       Location: {
         description: "The campaign's own target URL (never the link's `targetLink`).",
-        schema: { type: 'string', format: 'uri' },
+        schema: { type: 'string' },
       },
       ...RATE_LIMIT_HEADERS,
     },

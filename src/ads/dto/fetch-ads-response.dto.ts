@@ -13,7 +13,6 @@ export class AdvertisementDto {
   campaign_text: string;
 
   @ApiPropertyOptional({
-    format: 'uri',
     description: 'Image to display; present only when the campaign has an image.',
     example: 'https://cdn.example.com/gpu-cloud.png',
   })

@@ -9,7 +9,7 @@ const normaliseEmail = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' ? value.trim().toLowerCase() : value;
 
 export class LoginDto {
-  @ApiProperty({ format: 'email', example: 'ada@example.com', maxLength: 254 })
+  @ApiProperty({ example: 'ada@example.com', maxLength: 254 })
   @Transform(normaliseEmail)
   @IsEmail({}, { message: 'email must be an email address' })
   @MaxLength(254)

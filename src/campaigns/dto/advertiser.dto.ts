@@ -20,7 +20,6 @@ export class CreateAdvertiserDto {
 
   @ApiPropertyOptional({
     type: String,
-    format: 'email',
     example: 'ads@acme.example',
     maxLength: 254,
     nullable: true,
@@ -42,7 +41,6 @@ export class UpdateAdvertiserDto {
 
   @ApiPropertyOptional({
     type: String,
-    format: 'email',
     example: 'ads@acme.example',
     maxLength: 254,
     nullable: true,
@@ -77,7 +75,7 @@ export class AdvertiserListQueryDto extends PageQueryDto {
 export class AdvertiserDto {
   @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
   @ApiProperty({ example: 'Acme Outdoor GmbH' }) name: string;
-  @ApiProperty({ format: 'email', type: String, nullable: true, example: 'ads@acme.example' })
+  @ApiProperty({ type: String, nullable: true, example: 'ads@acme.example' })
   contact_email: string | null;
   @ApiProperty({ enum: ADVERTISER_STATUSES }) status: AdvertiserStatus;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;

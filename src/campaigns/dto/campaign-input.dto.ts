@@ -103,7 +103,6 @@ export class CreateCampaignDto {
 
   @ApiPropertyOptional({
     type: String,
-    format: 'uri',
     description: 'An http(s) image URL.',
     example: 'https://shop.example/boots.png',
     maxLength: 2048,
@@ -114,7 +113,6 @@ export class CreateCampaignDto {
   image_url?: string | null;
 
   @ApiProperty({
-    format: 'uri',
     description: 'Where a click leads: an http(s) URL.',
     example: 'https://shop.example/boots',
     maxLength: 2048,

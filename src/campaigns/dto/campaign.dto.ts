@@ -18,13 +18,12 @@ export class CampaignDto {
   @ApiProperty({ example: 'Trail boots, autumn' }) name: string;
   @ApiProperty({ example: 'Waterproof hiking boots, 20 % off this week.' }) text: string;
   @ApiProperty({
-    format: 'uri',
     type: String,
     nullable: true,
     example: 'https://shop.example/boots.png',
   })
   image_url: string | null;
-  @ApiProperty({ format: 'uri', example: 'https://shop.example/boots' }) target_url: string;
+  @ApiProperty({ example: 'https://shop.example/boots' }) target_url: string;
   @ApiProperty({
     type: String,
     enum: CONTENT_CATEGORY_IDS,

@@ -98,7 +98,7 @@ export class PublisherReportRowDto extends PublisherReportTotalsDto {
   publisher_id: string;
   @ApiProperty({ type: String, nullable: true, example: 'Ada Publishing' })
   publisher_name: string | null;
-  @ApiProperty({ format: 'email', type: String, nullable: true, example: 'ada@example.com' })
+  @ApiProperty({ type: String, nullable: true, example: 'ada@example.com' })
   publisher_email: string | null;
 }
 

@@ -29,7 +29,6 @@ export class CreateModelDto {
   description?: string | null;
 
   @ApiPropertyOptional({
-    format: 'uri',
     type: String,
     description: 'Where people meet the model: an http(s) URL.',
     example: 'https://assistant.example.com',
@@ -54,7 +53,6 @@ export class UpdateModelDto {
   description?: string | null;
 
   @ApiPropertyOptional({
-    format: 'uri',
     type: String,
     example: 'https://assistant.example.com',
     maxLength: 2048,
@@ -88,7 +86,6 @@ export class ModelDto {
   @ApiProperty({ type: String, nullable: true, example: 'A general-purpose assistant.' })
   description: string | null;
   @ApiProperty({
-    format: 'uri',
     type: String,
     nullable: true,
     example: 'https://assistant.example.com',

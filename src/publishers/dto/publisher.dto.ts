@@ -10,7 +10,7 @@ import {
 
 export class PublisherDto {
   @ApiProperty({ format: 'uuid', example: '019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e' }) id: string;
-  @ApiProperty({ format: 'email', example: 'ada@example.com' }) email: string;
+  @ApiProperty({ example: 'ada@example.com' }) email: string;
   @ApiProperty({ example: 'Ada Publishing' }) name: string;
   @ApiProperty({ enum: PUBLISHER_ROLES }) role: PublisherRole;
   @ApiProperty({ enum: PUBLISHER_STATUSES }) status: PublisherStatus;
