@@ -17,6 +17,7 @@ import { matchControlsFor } from './match-controls';
 import { noAd } from './no-ad';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
+import { conversationText } from './dto/chat-message.dto';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
 import type {
@@ -52,8 +53,10 @@ export class AdsService {
     acceptLanguage?: string,
   ): Promise<FetchAdsResponseDto> {
     const keywords = parseKeywordList(request.context_keywords);
+    // `conversation` as sent, or the chat `messages` as `role: content` lines.
+    const conversation = conversationText(request);
     // Before matching: no ad beside self-harm, a crisis, politics… whatever would match.
-    if (this.sensitiveTopics.topicOf(request.conversation, keywords) !== null) {
+    if (this.sensitiveTopics.topicOf(conversation, keywords) !== null) {
       this.metrics.adNoFill.inc({ reason: 'sensitive_topic' });
       this.fills.record(caller, 'sensitive_topic');
       throw noAd('sensitive_topic');
@@ -64,7 +67,7 @@ export class AdsService {
     const index = this.index.current;
     const matchRequest = {
       keywords,
-      conversation: request.conversation,
+      conversation,
       locale: request.locale,
       country,
       device,
@@ -122,7 +125,7 @@ export class AdsService {
       userLocation: request.user_location,
       userDeviceInfo: request.user_device_info,
       keywords,
-      conversation: request.conversation,
+      conversation: matchRequest.conversation,
       // For the ads served only, so the match itself pays nothing for "why this ad".
       match: {
         relevance: match.relevance,

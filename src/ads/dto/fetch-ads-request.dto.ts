@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
+  ArrayNotEmpty,
   IsArray,
   IsBoolean,
   IsIn,
@@ -12,9 +13,14 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
 } from 'class-validator';
+import { Type } from 'class-transformer';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { IsRequired } from '@/common/validators';
+import { ChatMessageDto } from './chat-message.dto';
 
 /** At most this many ads per request, each of another advertiser. */
 export const MAX_ADS_PER_REQUEST = 3;
@@ -25,17 +31,53 @@ export const MAX_EXCLUDED_TOPICS = 50;
 /** A short BCP 47 tag: language, then optionally script and region ("de", "fr-CA", "zh-Hant-TW"). */
 const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
 
+/** A field is sent when it holds a value: `null` and absent alike are not. */
+const isSent = (value: unknown): boolean => value !== undefined && value !== null;
+
+/** Refuses `field` when `other` is sent too (`null` counts as not sent): one conversation, not two. */
+function notBoth(field: string, other: string): Parameters<typeof ValidateBy>[0] {
+  return {
+    name: 'notBoth',
+    validator: {
+      validate: (_value: unknown, args) =>
+        !isSent((args?.object as Record<string, unknown> | undefined)?.[other]),
+      defaultMessage: () => `send either ${field} or ${other}, not both`,
+    },
+  };
+}
+
 /** Body of `POST /api/fetch-ads` (docs/design.md, the publisher contract). Unknown fields are ignored. */
 export class FetchAdsRequestDto {
-  @ApiProperty({
+  @ApiPropertyOptional({
     description:
-      'Recent conversation or query from the user. Stored (cut to CONVERSATION_MAX_CHARS) for analytics; its words may add relevance among matching campaigns.',
+      'Recent conversation or query from the user. Send it or `messages`, exactly one of the two. Stored (cut to CONVERSATION_MAX_CHARS) for analytics; its words may add relevance among matching campaigns.',
     example: 'Which laptop is best for machine learning on a budget?',
   })
+  @ValidateBy(notBoth('conversation', 'messages'))
   @IsString()
   @Matches(/\S/, { message: 'conversation should not be empty' })
+  // Neither sent: reported as a missing `conversation`, the field most clients send.
   @IsRequired()
-  conversation: string;
+  @ValidateIf((body: FetchAdsRequestDto) => isSent(body.conversation) || !isSent(body.messages))
+  conversation?: string;
+
+  @ApiPropertyOptional({
+    type: [ChatMessageDto],
+    minItems: 1,
+    description:
+      'The chat so far, as chat APIs hold it, instead of `conversation` (send exactly one of the two). Read as the conversation, one `role: content` line per message in this order; the same body size limit applies.',
+    example: [
+      { role: 'system', content: 'You are a helpful assistant.' },
+      { role: 'user', content: 'Which laptop is best for machine learning on a budget?' },
+    ],
+  })
+  @ValidateBy(notBoth('messages', 'conversation'))
+  @ValidateNested()
+  @Type(() => ChatMessageDto)
+  @ArrayNotEmpty()
+  @IsArray()
+  @IsOptional()
+  messages?: ChatMessageDto[];
 
   @ApiProperty({
     description:
