@@ -17,7 +17,10 @@ export interface paths {
          */
         get: operations["listAdvertisers"];
         put?: never;
-        /** Create an advertiser (operators) */
+        /**
+         * Create an advertiser (operators)
+         * @description A new advertiser is `active`; campaigns are created for it with its `id`.
+         */
         post: operations["createAdvertiser"];
         delete?: never;
         options?: never;
@@ -32,7 +35,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read an advertiser (operators) */
+        /**
+         * Read an advertiser (operators)
+         * @description Its name, contact email and status.
+         */
         get: operations["getAdvertiser"];
         put?: never;
         post?: never;
@@ -77,7 +83,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a campaign (operators) */
+        /**
+         * Read a campaign (operators)
+         * @description Its ad, targeting, budgets, schedule and status, with what it has spent.
+         */
         get: operations["getCampaign"];
         put?: never;
         post?: never;
@@ -158,7 +167,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Operators: every publisher account, oldest first, page by page */
+        /**
+         * Operators: every publisher account, oldest first, page by page
+         * @description Each with its role, status and revenue share; `per_page` (at most 100) at a time.
+         */
         get: operations["listPublishers"];
         put?: never;
         post?: never;
@@ -277,7 +289,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign out: ends this session (cookie and token alike) */
+        /**
+         * Sign out: ends this session (cookie and token alike)
+         * @description The session is ended on the server, so its bearer token stops working too.
+         */
         post: operations["logout"];
         delete?: never;
         options?: never;
@@ -294,7 +309,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Create a publisher account and sign in */
+        /**
+         * Create a publisher account and sign in
+         * @description Answers a session as sign-in does (bearer token, and the HttpOnly cookie). The password must pass the password policy.
+         */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -355,7 +373,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your AI models, oldest first */
+        /**
+         * Your AI models, oldest first
+         * @description Every model of the signed-in publisher, with its status and ad controls.
+         */
         get: operations["listModels"];
         put?: never;
         /**
@@ -376,7 +397,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One of your AI models */
+        /**
+         * One of your AI models
+         * @description The model with its status and ad controls.
+         */
         get: operations["getModel"];
         put?: never;
         post?: never;
@@ -417,7 +441,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The model's API keys, active and revoked (never the secret) */
+        /**
+         * The model's API keys, active and revoked (never the secret)
+         * @description Each key with its kind (live or test), prefix, label and when it was last used.
+         */
         get: operations["listApiKeys"];
         put?: never;
         /**
@@ -458,7 +485,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in publisher, with its revenue share */
+        /**
+         * The signed-in publisher, with its revenue share
+         * @description The account of the session or bearer token: name, email, role and status.
+         */
         get: operations["getPublisher"];
         put?: never;
         post?: never;
@@ -495,7 +525,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Checks nothing else, so an orchestrator restarts the process only when it hangs; readiness is `/health/ready`.
+         */
         get: operations["live"];
         put?: never;
         post?: never;
@@ -561,8 +594,9 @@ export interface components {
              */
             campaign_image?: string;
             /**
+             * Format: uri
              * @description Tracking URL to use for any click on the ad.
-             * @example http://localhost:3000/api/campaign_click?campaign_id=019a…&model_id=019a…&targetLink=https%3A%2F%2Fexample.com&imp=019a…&sig=…
+             * @example http://localhost:3000/api/campaign_click?campaign_id=019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e&model_id=019a8a3e-1111-7cc1-9d0e-3f2a1b4c5d6e&targetLink=https%3A%2F%2Fexample.com&imp=019a8a3e-2222-7cc1-9d0e-3f2a1b4c5d6e&sig=Xp2c0vQm1LzA
              */
             campaign_link: string;
             /**
@@ -607,15 +641,24 @@ export interface components {
         AdvertiserDto: {
             /** @example ads@acme.example */
             contact_email: string | null;
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /** @example Acme Outdoor GmbH */
             name: string;
             /** @enum {string} */
             status: "active" | "inactive";
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             updated_at: string;
         };
         AdvertiserPageDto: {
@@ -631,9 +674,15 @@ export interface components {
             total: number;
         };
         ApiKeyDto: {
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /**
              * @description `live` (`adl_live_…`): its ads and clicks are billed and earn. `test` (`adl_test_…`): the same matching, ads and working tracking links, but nothing is billed: its impressions and clicks never reach campaign spend, the ledger or earnings, and `GET /api/stats` shows them apart (`test_impressions`, `test_clicks`). Use a test key while building an integration.
@@ -644,6 +693,7 @@ export interface components {
             /** @example production */
             label: string | null;
             /**
+             * Format: date-time
              * @description Last successful fetch-ads call with this key, to within about a minute.
              * @example 2026-11-21T12:05:00.000Z
              */
@@ -659,29 +709,41 @@ export interface components {
         CampaignAuditEntryDto: {
             /** @enum {string} */
             action: "created" | "updated";
-            /** @description The operator's account id; null for changes the service made itself. */
+            /**
+             * Format: uuid
+             * @description The operator's account id; null for changes the service made itself.
+             */
             actor_id: string | null;
-            /** @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e
+             */
             campaign_id: string;
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
             /**
              * @description The changed field (API name); null for `created`.
              * @example bid_per_click
              */
             field: string | null;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /**
              * @description The value after the change; for `created`, an object of every audited field of the first version.
              * @example 0.4
              */
-            new_value: (string | number | unknown[] | Record<string, never>) | null;
+            new_value: (string | null) | number | unknown[] | Record<string, never>;
             /**
              * @description The value before the change, as the API shows it; null for `created`.
              * @example 0.35
              */
-            old_value: (string | number | unknown[] | Record<string, never>) | null;
+            old_value: (string | null) | number | unknown[] | Record<string, never>;
         };
         CampaignAuditPageDto: {
             items: components["schemas"]["CampaignAuditEntryDto"][];
@@ -696,7 +758,10 @@ export interface components {
             total: number;
         };
         CampaignDto: {
-            /** @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e
+             */
             advertiser_id: string;
             /**
              * @description In currency units.
@@ -727,7 +792,10 @@ export interface components {
              *     ]
              */
             countries: string[];
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
             /**
              * @description Empty means every device.
@@ -736,9 +804,15 @@ export interface components {
              *     ]
              */
             devices: ("mobile" | "tablet" | "desktop")[];
-            /** @example 2027-01-01T00:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2027-01-01T00:00:00.000Z
+             */
             ends_at: string | null;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /** @example https://shop.example/boots.png */
             image_url: string | null;
@@ -775,7 +849,10 @@ export interface components {
              * @example 2.45
              */
             spent_today: number;
-            /** @example 2026-12-01T00:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-12-01T00:00:00.000Z
+             */
             starts_at: string | null;
             /** @enum {string} */
             status: "active" | "paused" | "archived";
@@ -801,9 +878,15 @@ export interface components {
             budget_daily: number | null;
             /** @example 500 */
             budget_total: number | null;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             campaign_id: string;
-            /** @example 2026-11-01 */
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
             from: string;
             /**
              * @description budget_total − spent; null without a total budget.
@@ -827,7 +910,10 @@ export interface components {
              * @example 12.25
              */
             spent_today: number;
-            /** @example 2026-11-30 */
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
             to: string;
             totals: components["schemas"]["ReportFiguresDto"];
         };
@@ -843,6 +929,7 @@ export interface components {
              */
             ctr: number;
             /**
+             * Format: date
              * @description UTC day.
              * @example 2026-11-01
              */
@@ -876,9 +963,22 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ChatMessageDto: {
+            /**
+             * @description The text of the message.
+             * @example Which laptop is best for machine learning on a budget?
+             */
+            content: string;
+            /**
+             * @description Who wrote the message.
+             * @example user
+             * @enum {string}
+             */
+            role: "system" | "user" | "assistant" | "tool";
+        };
         CreateAdvertiserDto: {
             /** @example ads@acme.example */
-            contact_email?: Record<string, never> | null;
+            contact_email?: string | null;
             /** @example Acme Outdoor GmbH */
             name: string;
         };
@@ -937,6 +1037,7 @@ export interface components {
              */
             devices?: ("mobile" | "tablet" | "desktop")[];
             /**
+             * Format: date-time
              * @description Served until this instant, which must be later than `starts_at`.
              * @example 2027-01-01T00:00:00Z
              */
@@ -945,7 +1046,7 @@ export interface components {
              * @description An http(s) image URL.
              * @example https://shop.example/boots.png
              */
-            image_url?: Record<string, never> | null;
+            image_url?: string | null;
             /**
              * @description Phrases in other languages (or other wordings) for some of the campaign's keywords, so that a conversation in another language reaches the keyword. A request that meets a translation meets its keyword: it reaches that keyword's weight and adds none of its own, so giving a keyword in several languages neither raises nor dilutes the campaign's relevance. Keys are keywords of this campaign; each takes up to 10 phrases, at most 200 in all, each 1–100 characters, and the whole map at most 32 KiB as UTF-8 JSON. Keys and phrases are normalised as keywords are; duplicates and a phrase equal to its keyword are dropped. Refused (400 validation_failed naming keyword_translations): a key that is not one of the campaign's keywords, a value that is not a list of strings, an empty or too long phrase, too many phrases, too large a map. Absent on create: none. On PATCH it replaces the whole map (`{}` clears it); a PATCH that changes `keywords` without it keeps the translations of the keywords that remain.
              * @example {
@@ -973,6 +1074,7 @@ export interface components {
              */
             name: string;
             /**
+             * Format: date-time
              * @description Served from this instant on (ISO 8601 with a zone).
              * @example 2026-12-01T00:00:00Z
              */
@@ -1006,9 +1108,15 @@ export interface components {
             name: string;
         };
         CreatedApiKeyDto: {
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /**
              * @description The secret key. Shown only in this response; store it now.
@@ -1024,6 +1132,7 @@ export interface components {
             /** @example production */
             label: string | null;
             /**
+             * Format: date-time
              * @description Last successful fetch-ads call with this key, to within about a minute.
              * @example 2026-11-21T12:05:00.000Z
              */
@@ -1041,7 +1150,10 @@ export interface components {
             api_key: components["schemas"]["CreatedApiKeyDto"];
             /** @description What ads the model is served: blocked categories, advertisers and keywords, a relevance floor and a frequency cap. Set with `PUT /api/models/{id}/controls`. */
             controls: components["schemas"]["ModelControlsDto"];
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
             /**
              * @description Who deactivated the model; only an operator can reactivate a model an operator deactivated.
@@ -1050,7 +1162,10 @@ export interface components {
             deactivated_by: "publisher" | "operator" | null;
             /** @example A general-purpose assistant. */
             description: string | null;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /** @example https://assistant.example.com */
             link: string | null;
@@ -1119,10 +1234,10 @@ export interface components {
              */
             context_keywords: string;
             /**
-             * @description Recent conversation or query from the user. Stored (cut to CONVERSATION_MAX_CHARS) for analytics; its words may add relevance among matching campaigns.
+             * @description Recent conversation or query from the user. Send it or `messages`, exactly one of the two. Stored (cut to CONVERSATION_MAX_CHARS) for analytics; its words may add relevance among matching campaigns.
              * @example Which laptop is best for machine learning on a budget?
              */
-            conversation: string;
+            conversation?: string;
             /**
              * @description IAB Content Taxonomy 3.1 tier-1 category ids to keep away from this answer, on top of the model's blocked categories: a campaign of one of them is not served (the next best is, else 404 `no_matching_ad` with reason `blocked`). A campaign without a category is never excluded by them.
              * @example [
@@ -1148,6 +1263,20 @@ export interface components {
              * @example 2
              */
             max_ads?: number;
+            /**
+             * @description The chat so far, as chat APIs hold it, instead of `conversation` (send exactly one of the two). Read as the conversation, one `role: content` line per message in this order; the same body size limit applies.
+             * @example [
+             *       {
+             *         "content": "You are a helpful assistant.",
+             *         "role": "system"
+             *       },
+             *       {
+             *         "content": "Which laptop is best for machine learning on a budget?",
+             *         "role": "user"
+             *       }
+             *     ]
+             */
+            messages?: components["schemas"]["ChatMessageDto"][];
             /**
              * @description An opaque id of the conversation or user session (1–128 characters), for the model's frequency cap: at most `max_ads` ads per session in `per_minutes`. Only its keyed hash is kept, in memory or Redis, never in clear and never in the database. Without it no cap applies.
              * @example c0nv-7f3a9b2e
@@ -1306,7 +1435,10 @@ export interface components {
         ModelDto: {
             /** @description What ads the model is served: blocked categories, advertisers and keywords, a relevance floor and a frequency cap. Set with `PUT /api/models/{id}/controls`. */
             controls: components["schemas"]["ModelControlsDto"];
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
             /**
              * @description Who deactivated the model; only an operator can reactivate a model an operator deactivated.
@@ -1315,7 +1447,10 @@ export interface components {
             deactivated_by: "publisher" | "operator" | null;
             /** @example A general-purpose assistant. */
             description: string | null;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /** @example https://assistant.example.com */
             link: string | null;
@@ -1325,11 +1460,17 @@ export interface components {
             status: "active" | "deactivated";
         };
         ModelReportDto: {
-            /** @example 2026-11-01 */
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
             from: string;
             /** @description One row per AI model with any activity in the range, by publisher id, then model id. */
             rows: components["schemas"]["ModelReportRowDto"][];
-            /** @example 2026-11-30 */
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
             to: string;
             totals: components["schemas"]["PublisherReportTotalsDto"];
         };
@@ -1356,7 +1497,10 @@ export interface components {
              * @example 4
              */
             invalid_clicks: number;
-            /** @example 019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d */
+            /**
+             * Format: uuid
+             * @example 019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d
+             */
             model_id: string;
             /**
              * @description null when the model no longer exists.
@@ -1373,7 +1517,10 @@ export interface components {
              * @example 7.35
              */
             publisher_earnings: number;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             publisher_id: string;
             /**
              * @description What the billed clicks cost, in currency units.
@@ -1424,7 +1571,6 @@ export interface components {
              */
             test?: number;
         };
-        Object: Record<string, never>;
         OperatorModelStatusDto: {
             /** @enum {string} */
             status: "active" | "deactivated";
@@ -1456,11 +1602,17 @@ export interface components {
             type: string;
         };
         PublisherDto: {
-            /** @example 2026-11-21T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
             created_at: string;
             /** @example ada@example.com */
             email: string;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             id: string;
             /** @example Ada Publishing */
             name: string;
@@ -1487,11 +1639,17 @@ export interface components {
             total: number;
         };
         PublisherReportDto: {
-            /** @example 2026-11-01 */
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
             from: string;
             /** @description One row per publisher with any activity in the range, by publisher id. */
             rows: components["schemas"]["PublisherReportRowDto"][];
-            /** @example 2026-11-30 */
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
             to: string;
             totals: components["schemas"]["PublisherReportTotalsDto"];
         };
@@ -1530,7 +1688,10 @@ export interface components {
             publisher_earnings: number;
             /** @example ada@example.com */
             publisher_email: string | null;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             publisher_id: string;
             /** @example Ada Publishing */
             publisher_name: string | null;
@@ -1602,7 +1763,10 @@ export interface components {
             };
         };
         ReceiptDto: {
-            /** @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e
+             */
             campaign_id: string;
             /**
              * @description The campaign's current name; null if the campaign no longer exists.
@@ -1612,16 +1776,19 @@ export interface components {
             /** @description Why the ad was shown, exactly as recorded when it was served (the fetch-ads `explanation`); null for ads served before explanations were recorded. */
             explanation: components["schemas"]["ExplanationDto"] | null;
             /**
+             * Format: uuid
              * @description The impression the receipt names.
              * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
              */
             impression_id: string;
             /**
+             * Format: uuid
              * @description The AI model whose key fetched the ad.
              * @example 019a8a3e-1111-7cc1-9d0e-3f2a1b4c5d6e
              */
             model_id: string;
             /**
+             * Format: uuid
              * @description The model's publisher.
              * @example 019a8a3e-2222-7cc1-9d0e-3f2a1b4c5d6e
              */
@@ -1632,6 +1799,7 @@ export interface components {
              */
             receipt: string;
             /**
+             * Format: date-time
              * @description When the ad was served (ISO 8601, UTC).
              * @example 2026-11-21T12:00:00.000Z
              */
@@ -1696,7 +1864,10 @@ export interface components {
         SessionDto: {
             /** @description Bearer token for programmatic clients (`Authorization: Bearer …`). The dashboard uses the HttpOnly cookie set with it. */
             access_token: string;
-            /** @example 2026-11-28T12:00:00.000Z */
+            /**
+             * Format: date-time
+             * @example 2026-11-28T12:00:00.000Z
+             */
             expires_at: string;
             publisher: components["schemas"]["PublisherDto"];
         };
@@ -1727,10 +1898,7 @@ export interface components {
              *     ]
              */
             blocked_keywords?: string[];
-            /**
-             * @description At most `max_ads` ads per `session_id` (sent with fetch-ads) in `per_minutes` minutes from the session's first ad (a fixed window); null: no cap.
-             * @default null
-             */
+            /** @description At most `max_ads` ads per `session_id` (sent with fetch-ads) in `per_minutes` minutes from the session's first ad (a fixed window); null: no cap. */
             frequency_cap?: components["schemas"]["FrequencyCapDto"] | null;
             /**
              * @description The least relevance an ad may have, as a fraction (0–1) of the best possible: 0 serves every match. At most 6 decimals.
@@ -1740,11 +1908,17 @@ export interface components {
             relevance_floor?: number;
         };
         StatsDto: {
-            /** @example 2026-11-01 */
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
             from: string;
             /** @description One row per day and model with any activity (test traffic included), by day then model; quiet days are left out. */
             rows: components["schemas"]["StatsRowDto"][];
-            /** @example 2026-11-30 */
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
             to: string;
             totals: components["schemas"]["StatsTotalsDto"];
         };
@@ -1760,6 +1934,7 @@ export interface components {
              */
             ctr: number;
             /**
+             * Format: date
              * @description UTC day.
              * @example 2026-11-01
              */
@@ -1784,7 +1959,10 @@ export interface components {
              * @example 1200
              */
             impressions: number;
-            /** @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e */
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
             model_id: string;
             /**
              * @description Requests without a (billable) ad, by reason; only reasons with requests appear.
@@ -1895,7 +2073,7 @@ export interface components {
         };
         UpdateAdvertiserDto: {
             /** @example ads@acme.example */
-            contact_email?: Record<string, never> | null;
+            contact_email?: string | null;
             /** @example Acme Outdoor GmbH */
             name?: string;
             /**
@@ -1943,6 +2121,7 @@ export interface components {
              */
             devices?: ("mobile" | "tablet" | "desktop")[];
             /**
+             * Format: date-time
              * @description Served until this instant, which must be later than `starts_at`.
              * @example 2027-01-01T00:00:00Z
              */
@@ -1951,7 +2130,7 @@ export interface components {
              * @description An http(s) image URL.
              * @example https://shop.example/boots.png
              */
-            image_url?: Record<string, never> | null;
+            image_url?: string | null;
             /**
              * @description Phrases in other languages (or other wordings) for some of the campaign's keywords, so that a conversation in another language reaches the keyword. A request that meets a translation meets its keyword: it reaches that keyword's weight and adds none of its own, so giving a keyword in several languages neither raises nor dilutes the campaign's relevance. Keys are keywords of this campaign; each takes up to 10 phrases, at most 200 in all, each 1–100 characters, and the whole map at most 32 KiB as UTF-8 JSON. Keys and phrases are normalised as keywords are; duplicates and a phrase equal to its keyword are dropped. Refused (400 validation_failed naming keyword_translations): a key that is not one of the campaign's keywords, a value that is not a list of strings, an empty or too long phrase, too many phrases, too large a map. Absent on create: none. On PATCH it replaces the whole map (`{}` clears it); a PATCH that changes `keywords` without it keeps the translations of the keywords that remain.
              * @example {
@@ -1979,6 +2158,7 @@ export interface components {
              */
             name?: string;
             /**
+             * Format: date-time
              * @description Served from this instant on (ISO 8601 with a zone).
              * @example 2026-12-01T00:00:00Z
              */
@@ -2035,8 +2215,11 @@ export interface operations {
     listAdvertisers: {
         parameters: {
             query?: {
+                /** @description The page to answer, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 per_page?: number;
+                /** @description Only advertisers in this status. */
                 status?: "active" | "inactive";
             };
             header?: never;
@@ -2047,6 +2230,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2056,6 +2241,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2065,6 +2252,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2074,6 +2263,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2083,6 +2274,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2106,6 +2299,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2115,6 +2310,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2124,6 +2321,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2133,6 +2332,30 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2142,6 +2365,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2155,6 +2380,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Id of the advertiser. */
                 id: string;
             };
             cookie?: never;
@@ -2163,15 +2389,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["AdvertiserDto"];
                 };
             };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2181,6 +2422,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2190,6 +2433,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2199,6 +2444,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2212,6 +2459,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Id of the advertiser. */
                 id: string;
             };
             cookie?: never;
@@ -2224,6 +2472,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2233,6 +2483,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2242,6 +2494,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2505,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2260,6 +2516,30 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2269,6 +2549,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2280,8 +2562,11 @@ export interface operations {
     listCampaigns: {
         parameters: {
             query?: {
+                /** @description The page to answer, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 per_page?: number;
+                /** @description Only campaigns in this status. */
                 status?: "active" | "paused" | "archived";
                 /** @description Only campaigns of this advertiser. */
                 advertiser_id?: string;
@@ -2296,6 +2581,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2305,6 +2592,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2314,6 +2603,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2323,6 +2614,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2332,6 +2625,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2355,6 +2650,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2364,6 +2661,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2373,6 +2672,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2382,6 +2683,30 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2391,6 +2716,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2404,6 +2731,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Id of the campaign. */
                 id: string;
             };
             cookie?: never;
@@ -2412,15 +2740,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["CampaignDto"];
                 };
             };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2430,6 +2773,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2439,6 +2784,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2448,6 +2795,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2461,6 +2810,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @description Id of the campaign. */
                 id: string;
             };
             cookie?: never;
@@ -2473,6 +2823,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2482,6 +2834,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2491,6 +2845,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2500,6 +2856,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2509,6 +2867,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2518,6 +2878,30 @@ export interface operations {
             /** @description Conflict. */
             409: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2527,6 +2911,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2538,11 +2924,14 @@ export interface operations {
     listCampaignAudit: {
         parameters: {
             query?: {
+                /** @description The page to answer, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 per_page?: number;
             };
             header?: never;
             path: {
+                /** @description Id of the campaign. */
                 id: string;
             };
             cookie?: never;
@@ -2551,6 +2940,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2560,6 +2951,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2569,6 +2962,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2578,6 +2973,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2587,6 +2984,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2596,6 +2995,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2616,6 +3017,7 @@ export interface operations {
             };
             header?: never;
             path: {
+                /** @description Id of the campaign. */
                 id: string;
             };
             cookie?: never;
@@ -2625,6 +3027,8 @@ export interface operations {
             /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2639,6 +3043,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2648,6 +3054,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2657,6 +3065,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2666,6 +3076,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2675,6 +3087,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2701,6 +3115,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2710,6 +3126,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2719,6 +3137,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2728,6 +3148,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2737,6 +3159,30 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2746,6 +3192,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2757,7 +3205,9 @@ export interface operations {
     listPublishers: {
         parameters: {
             query?: {
+                /** @description The page to answer, from 1. */
                 page?: number;
+                /** @description Items per page. */
                 per_page?: number;
             };
             header?: never;
@@ -2768,6 +3218,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2777,6 +3229,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2786,6 +3240,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,6 +3251,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2804,6 +3262,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2830,6 +3290,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,6 +3301,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2848,6 +3312,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2857,6 +3323,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2866,6 +3334,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2875,6 +3345,30 @@ export interface operations {
             /** @description Conflict. */
             409: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2884,6 +3378,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2906,15 +3402,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ReceiptDto"];
                 };
             };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2924,6 +3435,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2933,6 +3446,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2942,6 +3457,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2969,6 +3486,8 @@ export interface operations {
             /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2980,6 +3499,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2989,6 +3510,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2998,6 +3521,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3007,6 +3532,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3034,6 +3561,8 @@ export interface operations {
             /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3045,6 +3574,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3054,6 +3585,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3063,6 +3596,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3072,6 +3607,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3096,6 +3633,8 @@ export interface operations {
             /** @description Signed in; the session cookie is set too. */
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3105,6 +3644,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3114,6 +3655,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3123,6 +3666,30 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3134,6 +3701,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3143,6 +3712,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3163,6 +3734,8 @@ export interface operations {
             /** @description Signed out; the cookie is cleared. */
             204: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3170,6 +3743,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3179,6 +3754,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3188,6 +3765,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3212,6 +3791,8 @@ export interface operations {
             /** @description Signed in; the session cookie is set too. */
             201: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3221,6 +3802,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3230,6 +3813,30 @@ export interface operations {
             /** @description Conflict. */
             409: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3239,6 +3846,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3253,13 +3862,13 @@ export interface operations {
                 /** @description Identifier of the campaign. */
                 campaign_id: string;
                 /** @description Identifier of the publisher's AI model. Missing, empty, repeated or longer than 64 characters, the link is recorded as bad_signature (the first value kept, cut to 64 characters). */
-                model_id?: components["schemas"]["Object"];
+                model_id?: string;
                 /** @description URL-encoded destination of the ad. Informational, whatever its shape: the redirect always goes to the campaign's own target URL. */
-                targetLink?: components["schemas"]["Object"];
+                targetLink?: string;
                 /** @description Reference of the impression the link was served with. Missing, repeated or longer than 64 characters: recorded as bad_signature. */
-                imp?: components["schemas"]["Object"];
+                imp?: string;
                 /** @description HMAC signature of the link; a forged link earns nothing. Missing, repeated or longer than 128 characters: recorded as bad_signature. */
-                sig?: components["schemas"]["Object"];
+                sig?: string;
             };
             header?: never;
             path?: never;
@@ -3270,6 +3879,16 @@ export interface operations {
             /** @description Redirect to the campaign's target URL (Location header). */
             302: {
                 headers: {
+                    /** @description The campaign's own target URL (never the link's `targetLink`). */
+                    Location?: string;
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -3277,6 +3896,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3286,6 +3907,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3297,6 +3920,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3306,6 +3931,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3315,6 +3942,8 @@ export interface operations {
             /** @description Service Unavailable: the database did not answer in time; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3342,6 +3971,14 @@ export interface operations {
             /** @description One matching ad (up to `max_ads`); the impression of each is recorded. */
             200: {
                 headers: {
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3351,6 +3988,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3360,6 +3999,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3369,6 +4010,8 @@ export interface operations {
             /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
             413: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3378,6 +4021,8 @@ export interface operations {
             /** @description Unsupported Media Type: send application/json. */
             415: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3389,6 +4034,8 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait before retrying. */
                     "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3398,6 +4045,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3407,6 +4056,8 @@ export interface operations {
             /** @description Service Unavailable: the database did not answer in time; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3426,6 +4077,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3435,6 +4088,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3444,6 +4099,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3453,6 +4110,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3476,6 +4135,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3485,6 +4146,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3494,6 +4157,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3503,6 +4168,30 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3512,6 +4201,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3534,15 +4225,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ModelDto"];
                 };
             };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3552,6 +4258,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3561,6 +4269,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3570,6 +4280,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3596,6 +4308,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3605,6 +4319,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3614,6 +4330,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3623,6 +4341,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3632,6 +4352,30 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3641,6 +4385,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3668,6 +4414,8 @@ export interface operations {
             /** @description The model, with its new `controls`. */
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3677,6 +4425,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3686,6 +4436,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3695,6 +4447,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3704,6 +4458,30 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3713,6 +4491,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3735,15 +4515,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["ApiKeyDto"][];
                 };
             };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3753,6 +4548,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3762,6 +4559,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3771,6 +4570,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3789,7 +4590,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CreateApiKeyDto"];
             };
@@ -3797,6 +4598,8 @@ export interface operations {
         responses: {
             201: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3806,6 +4609,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3815,6 +4620,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3824,6 +4631,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3833,6 +4642,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3842,6 +4653,30 @@ export interface operations {
             /** @description Conflict. */
             409: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3851,6 +4686,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3876,13 +4713,28 @@ export interface operations {
             /** @description Revoked (or already revoked). */
             204: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
             };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,6 +4744,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3901,6 +4755,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +4766,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3929,6 +4787,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3938,6 +4798,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3947,6 +4809,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3956,6 +4820,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3982,6 +4848,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3991,6 +4859,8 @@ export interface operations {
             /** @description Bad Request: a required field is missing or invalid. */
             400: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4000,6 +4870,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4009,6 +4881,8 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4018,6 +4892,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4027,6 +4903,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4046,10 +4924,34 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
+                };
+            };
+            /** @description Request Header Fields Too Large: the headers exceed what the server reads (any route). */
+            431: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
                 };
             };
         };
@@ -4065,15 +4967,30 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["HealthDto"];
                 };
             };
+            /** @description Request Header Fields Too Large: the headers exceed what the server reads (any route). */
+            431: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4083,6 +5000,8 @@ export interface operations {
             /** @description Service Unavailable: the database did not answer in time; retry after the Retry-After seconds. */
             503: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4103,6 +5022,8 @@ export interface operations {
             /** @description The metrics, in the Prometheus text format 0.0.4. */
             200: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4112,6 +5033,8 @@ export interface operations {
             /** @description Unauthorized: sign in first. */
             401: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4121,6 +5044,8 @@ export interface operations {
             /** @description Not Found. */
             404: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4130,6 +5055,8 @@ export interface operations {
             /** @description Internal Server Error: retry with exponential backoff. */
             500: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
                     [name: string]: unknown;
                 };
                 content: {
