@@ -20,7 +20,7 @@ export const RELEVANCE_TUNING = {
   minSimilarity: 0.5,
   sentSideBase: 0.5,
   /** At most this many keywords met word by word or by translation count for a request. */
-  maxWordMatchedKeywords: 16,
+  maxWordMatchedKeywords: 4,
   /** A generic word ("online", "software", "cheap") weighs this share of its rarity. */
   genericWeight: 0.5,
   /** Relevance = keyword share × (`sentCoverageBase` + (1 − it) × share of sent keywords explained). */
