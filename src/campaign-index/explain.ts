@@ -2,6 +2,7 @@ import { CONVERSATION_KEYWORD_FACTOR } from './matching/conversation-keywords';
 import { CONVERSATION_SCAN_CHARS } from './matching/conversation-reading';
 import type { CampaignIndex } from './matching/campaign-index';
 import type { KeywordFormMatch } from './matching/form-matcher';
+import type { WordMatchKind } from './matching/word-index';
 import type { IndexedCampaign, MatchRequest } from './matching/matching.types';
 import { scanWords, searchPhrase, textWords, wordHash } from './matching/normalise';
 
@@ -18,7 +19,13 @@ export const KEYWORD_MATCHES = ['exact', 'stem', 'partial', 'translation'] as co
 export type KeywordMatch = (typeof KEYWORD_MATCHES)[number];
 
 /** How one word of the keyword (or of its translation) was met. */
-export const WORD_MATCHES = ['exact', 'stem', 'part', 'conversation'] as const;
+// The matcher's own kinds (`WordMatchKind`), listed for the API: `satisfies` keeps the two one.
+export const WORD_MATCHES = [
+  'exact',
+  'stem',
+  'part',
+  'conversation',
+] as const satisfies readonly WordMatchKind[];
 export type WordMatch = (typeof WORD_MATCHES)[number];
 
 export interface MatchedWord {

@@ -14,7 +14,7 @@ import { decompose } from '@/common/text-folding';
  * instead of a key per part: a 20-letter word has 26 parts, and keys for them all would
  * cost more memory than the rest of the word index.
  */
-export const MIN_COMPOUND_LETTERS = 9;
+const MIN_COMPOUND_LETTERS = 9;
 const MIN_PART_LETTERS = 5;
 const MIN_REST_LETTERS = 3;
 const MAX_COMPOUNDS_PER_PART = 64;

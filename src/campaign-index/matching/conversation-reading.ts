@@ -55,7 +55,7 @@ export function readConversation(
 }
 
 /** Whether a `buildWordFilter` filter may hold the word of `hash`. */
-export function filterHas(filter: Int32Array, hash: number): boolean {
+function filterHas(filter: Int32Array, hash: number): boolean {
   return (filter[(hash >>> 5) & (filter.length - 1)] & (1 << (hash & 31))) !== 0;
 }
 

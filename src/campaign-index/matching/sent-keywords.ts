@@ -18,7 +18,7 @@ const MAX_FORMS_PER_KEY = 4096;
  * Receives a campaign keyword the request meets, the share of its weight it reaches, and
  * the position of the sent keyword that meets it.
  */
-export type KeywordReach = (keyword: number, share: number, position: number) => void;
+type KeywordReach = (keyword: number, share: number, position: number) => void;
 
 /** What a sent keyword is to one index, in one set of languages: worked out once. */
 interface SentPhrase {
