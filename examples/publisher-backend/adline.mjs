@@ -1,5 +1,7 @@
-// The pieces of a publisher backend that talk to Adline, kept pure so they can be tested
-// without a network. No dependencies: Node.js 20's global fetch and AbortSignal.timeout.
+// The pieces of a publisher backend that talk to Adline. The client (@adline/client) does the
+// fail-safe part: fetchAd() answers the first ad or null, never throws, gives up after its
+// timeout and stops asking for a while when Adline keeps failing (a circuit breaker).
+import { createAdlineClient } from '@adline/client';
 
 const STOP_WORDS = new Set(
   (
@@ -14,55 +16,56 @@ const STOP_WORDS = new Set(
 /**
  * Naive keyword extraction: the distinct words of the message, lower-cased, without stop
  * words or very short words, in order of appearance. A real backend might ask its model.
- * @returns comma-separated keywords, e.g. "gpu, rent, train, model"; '' when none remain.
+ * @returns keywords, e.g. ['gpu', 'rent', 'train', 'model']; [] when none remain.
  */
 export function extractKeywords(message, max = 8) {
   const words = String(message)
     .toLowerCase()
     .split(/[^\p{L}\p{N}+#]+/u)
     .filter((word) => word.length >= 3 && !STOP_WORDS.has(word));
-  return [...new Set(words)].slice(0, max).join(', ');
+  return [...new Set(words)].slice(0, max);
 }
 
 /**
- * A function that asks Adline for an ad (`POST /api/fetch-ads`) from the backend, never from
- * the browser: the API key must stay secret.
- * @returns the response body `{ advertisements }`, or null when no ad matches.
- * @throws on a timeout, a network error or any error status, so that the caller can log it.
+ * One client for the life of the process: its circuit breaker lives in it. Call Adline from
+ * the backend only, never from the browser: the API key must stay secret.
  */
-export function createFetchAds({ url, apiKey, timeoutMs = 800 }) {
-  const endpoint = `${url.replace(/\/+$/, '')}/api/fetch-ads`;
-  return async function fetchAds({ conversation, keywords, userDeviceInfo }) {
-    // Adline answers 400 without keywords; there is no ad to show for such a message anyway.
-    if (!keywords) return null;
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'service-api-key': apiKey },
-      body: JSON.stringify({
-        conversation,
-        context_keywords: keywords,
-        ...(userDeviceInfo ? { user_device_info: userDeviceInfo } : {}),
-      }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    if (response.ok) return response.json();
-    // Errors are problem details with a stable `code` (invalid_api_key, rate_limited, ...).
-    const problem = await response.json().catch(() => ({}));
-    if (problem.code === 'no_matching_ad') return null;
-    throw new Error(`Adline answered ${response.status} ${problem.code ?? ''}`.trim());
-  };
+export function createAdline({ url, apiKey, timeoutMs = 800, onError }) {
+  return createAdlineClient({ baseUrl: url, apiKey, timeoutMs, onError });
 }
 
 /**
- * The AI reply with the first ad's Markdown appended; the reply alone when there is no ad or
- * anything goes wrong. An ad must never cost the user their answer.
+ * Starts the ad request for a chat at once, so that it runs while the model writes. The
+ * keywords come from the user's last message; the recent messages go as the conversation.
+ * @returns a promise of the ad's Markdown, '' when there is none (never rejects).
  */
-export async function withAd(reply, fetchAds, onError = () => {}) {
-  try {
-    const markdown = (await fetchAds())?.advertisements?.[0]?.campaign_markdown;
-    return typeof markdown === 'string' ? reply + markdown : reply;
-  } catch (error) {
-    onError(error);
-    return reply;
-  }
+export function startAdRequest(adline, messages, userDeviceInfo) {
+  const lastUserMessage = messages.findLast((message) => message.role === 'user');
+  return adline
+    .fetchAd({
+      messages,
+      keywords: extractKeywords(lastUserMessage?.content ?? ''),
+      ...(userDeviceInfo ? { user_device_info: userDeviceInfo } : {}),
+    })
+    .then((ad) => ad?.campaign_markdown ?? '');
+}
+
+/** The whole reply with the ad appended: the ad was asked for before the model started. */
+export async function replyWithAd(adline, messages, generateReply, userDeviceInfo) {
+  const [reply, adMarkdown] = await Promise.all([
+    generateReply(messages),
+    startAdRequest(adline, messages, userDeviceInfo),
+  ]);
+  return reply + adMarkdown;
+}
+
+/**
+ * The model's text chunks as they come, then the ad's Markdown as one last chunk when there
+ * is one. The ad request started before the first chunk, so it is usually there by the end.
+ */
+export async function* streamWithAd(adline, messages, streamReply, userDeviceInfo) {
+  const adMarkdown = startAdRequest(adline, messages, userDeviceInfo);
+  yield* streamReply(messages);
+  const markdown = await adMarkdown;
+  if (markdown) yield markdown;
 }

@@ -2,18 +2,17 @@
 // type-aware rules cannot parse it. ESLint uses the config nearest to each file.
 import js from '@eslint/js';
 
+const nodeGlobals = ['clearTimeout', 'console', 'fetch', 'performance', 'process', 'setTimeout'];
+
 export default [
   js.configs.recommended,
   {
     languageOptions: {
-      ecmaVersion: 2023,
+      ecmaVersion: 2024,
       sourceType: 'module',
-      globals: {
-        AbortSignal: 'readonly',
-        console: 'readonly',
-        fetch: 'readonly',
-        process: 'readonly',
-      },
+      globals: Object.fromEntries(
+        [...nodeGlobals, 'TextDecoder'].map((name) => [name, 'readonly']),
+      ),
     },
     rules: { eqeqeq: ['error', 'always'] },
   },

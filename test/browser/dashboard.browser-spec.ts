@@ -261,7 +261,12 @@ describe('the publisher dashboard in Chromium', () => {
     const help = await page.locator('.integration').innerText();
     expect(help).toContain(`curl -s -X POST ${t.baseUrl}/api/fetch-ads`);
     expect(help).toContain('$ADLINE_API_KEY');
-    expect(help).toContain('AbortSignal.timeout(1000)');
+    // The client first, then the AI SDK, Python and curl: the README's snippets, for this model.
+    expect(help).toContain(`baseUrl: '${t.baseUrl}'`);
+    expect(help.indexOf('createAdlineClient')).toBeLessThan(help.indexOf('adlineMiddleware'));
+    expect(help.indexOf('adlineMiddleware')).toBeLessThan(help.indexOf('urllib.request'));
+    expect(help).toContain(`ADLINE_URL = "${t.baseUrl}/api/fetch-ads"`);
+    expect(help).toContain(`The API key of “${MODEL}” stays on your server`);
     expect(help).toContain('While you build, use the test key');
     expect(help).not.toContain(key);
     expect(await page.getByRole('link', { name: 'API documentation' }).getAttribute('href')).toBe(

@@ -1,12 +1,10 @@
 import type { Model } from '../api';
 import { CopyButton } from '../components/ui';
+import { integrationSnippets } from '../integration-snippets';
 import { href } from '../router';
 
 /** Ready-to-paste calls of fetch-ads for this model, with a placeholder where the key goes. */
 export function IntegrationTab({ model }: { model: Model }) {
-  const endpoint = `${location.origin}/api/fetch-ads`;
-  const curl = curlSnippet(endpoint);
-  const node = nodeSnippet(endpoint, model.name);
   return (
     <section aria-labelledby="integration-heading" class="integration">
       <h2 id="integration-heading" class="section-title">
@@ -21,8 +19,9 @@ export function IntegrationTab({ model }: { model: Model }) {
           traffic shows apart in the statistics).
         </li>
         <li>
-          For each AI reply, call <code>POST /api/fetch-ads</code>{' '}
-          <strong>from your backend</strong> with the recent conversation and comma-separated
+          For each AI reply, ask for an ad <strong>from your backend</strong> while the model
+          writes: with the TypeScript client or the AI SDK middleware below, or by calling{' '}
+          <code>POST /api/fetch-ads</code> with the recent conversation and comma-separated
           keywords.
         </li>
         <li>
@@ -35,30 +34,22 @@ export function IntegrationTab({ model }: { model: Model }) {
         </li>
       </ol>
 
-      <div class="snippet">
-        <div class="snippet__head">
-          <h3 id="snippet-curl">curl</h3>
-          <CopyButton text={curl} label="Copy curl" />
+      {integrationSnippets({ baseUrl: location.origin, modelName: model.name }).map((snippet) => (
+        <div class="snippet" key={snippet.id}>
+          <div class="snippet__head">
+            <h3 id={`snippet-${snippet.id}`}>{snippet.title}</h3>
+            <CopyButton text={snippet.code} label={`Copy ${snippet.name}`} />
+          </div>
+          <pre aria-labelledby={`snippet-${snippet.id}`} tabIndex={0}>
+            <code>{snippet.code}</code>
+          </pre>
         </div>
-        <pre aria-labelledby="snippet-curl" tabIndex={0}>
-          <code>{curl}</code>
-        </pre>
-      </div>
-
-      <div class="snippet">
-        <div class="snippet__head">
-          <h3 id="snippet-node">Node.js / TypeScript (fetch, Node 18+)</h3>
-          <CopyButton text={node} label="Copy code" />
-        </div>
-        <pre aria-labelledby="snippet-node" tabIndex={0}>
-          <code>{node}</code>
-        </pre>
-      </div>
+      ))}
 
       <h3>When there is no ad</h3>
       <ul class="fallback">
         <li>
-          Time the call out after about a second. On a timeout, a network error, any error status or{' '}
+          Time the call out after about 800 ms. On a timeout, a network error, any error status or{' '}
           <code>404</code> (no matching ad, or a key problem), send the AI reply alone: an ad must
           never cost the user their answer.
         </li>
@@ -77,40 +68,4 @@ export function IntegrationTab({ model }: { model: Model }) {
       </p>
     </section>
   );
-}
-
-function curlSnippet(endpoint: string): string {
-  return `curl -s -X POST ${endpoint} \\
-  -H "service-api-key: $ADLINE_API_KEY" \\
-  -H 'Content-Type: application/json' \\
-  -d '{"conversation":"Which GPU should I rent to train my model?","context_keywords":"gpu, machine learning"}'`;
-}
-
-function nodeSnippet(endpoint: string, modelName: string): string {
-  return `// ${modelName}: the key stays on the server, e.g. ADLINE_API_KEY=<your API key>
-const ADLINE_URL = '${endpoint}';
-
-/** The ad to append to a reply, or '' when there is none: never fail the reply. */
-export async function adFor(conversation: string, keywords: string[]): Promise<string> {
-  try {
-    const response = await fetch(ADLINE_URL, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'service-api-key': process.env.ADLINE_API_KEY ?? '',
-      },
-      body: JSON.stringify({ conversation, context_keywords: keywords.join(', ') }),
-      signal: AbortSignal.timeout(1000),
-    });
-    if (!response.ok) return ''; // 404: no matching ad (or a key problem)
-    const body = (await response.json()) as {
-      advertisements: { campaign_markdown: string }[];
-    };
-    return body.advertisements[0]?.campaign_markdown ?? '';
-  } catch {
-    return ''; // timeout or network error
-  }
-}
-
-// reply = aiReply + (await adFor(conversation, ['gpu', 'machine learning']));`;
 }
