@@ -5,7 +5,7 @@ import type {
   MatchResult,
   Selection,
 } from '@/campaign-index/matching/matching.types';
-import { CONVERSATION_KEYWORD_FACTOR, markConversationKeywords } from './conversation-keywords';
+import { markConversationKeywords } from './conversation-keywords';
 import { readConversation } from './conversation-reading';
 import {
   BID,
@@ -22,7 +22,7 @@ import {
 } from './index-layout';
 import { compileFilter, type MatchFilter } from './match-filter';
 import { ALL_LANGUAGES, languageBit, languageOfTag } from './language';
-import { walkSentLists } from './max-score-walk';
+import { walkKeywordLists } from './max-score-walk';
 import { RELEVANCE_TUNING } from './relevance-tuning';
 import { FormMatcher, type KeywordFormMatch } from './form-matcher';
 import { Search } from './scoring';
@@ -112,12 +112,10 @@ export class CampaignIndex {
    * (conversation keywords at `CONVERSATION_KEYWORD_FACTOR`); score = relevance × bid;
    * ties go to the higher bid, then the older campaign, then the smaller id.
    *
-   * Every candidate holds a sent keyword. Those that also hold a counted conversation
-   * keyword are all in the (short: the rarest keywords') lists of those keywords, which
-   * are walked in full but for the tail that cannot reach the best score; every other
-   * candidate scores on sent keywords alone, and the walk over the sent lists prunes with
-   * that tighter bound (MaxScore). Both walks score exactly, so the winner is the same as
-   * that of scoring every campaign.
+   * Every candidate holds a sent keyword. One walk over the lists of the sent and the
+   * counted conversation keywords skips the campaigns that cannot reach the best score so
+   * far (MaxScore, `walkKeywordLists`) and scores the others exactly, so the winner is the
+   * same as that of scoring every campaign.
    */
   match(request: MatchRequest): MatchResult | null {
     return this.search(request, null, this.readingOf(request));
@@ -165,23 +163,7 @@ export class CampaignIndex {
       conversational = filter.withoutBlocked(conversational, false);
     }
     const search = new Search(this.ranked, this.request, request, filter, reading.relevanceFactor);
-    walkSentLists(this.ranked, this.keywords, this.request.reach, search, sent, 0, []);
-    if (conversational.length > 0) {
-      const { weights } = this.keywords;
-      const extra = conversational.reduce(
-        (sum, id) => sum + CONVERSATION_KEYWORD_FACTOR * weights[id],
-        0,
-      );
-      walkSentLists(
-        this.ranked,
-        this.keywords,
-        this.request.reach,
-        search,
-        sent,
-        extra,
-        conversational,
-      );
-    }
+    walkKeywordLists(this.ranked, this.keywords, this.request, search, sent, conversational);
     if (search.best < 0) return null;
     return {
       campaign: this.campaignAt(search.best),

@@ -6,7 +6,7 @@ import type { WordIndex } from './word-index';
 
 /**
  * The data of a `CampaignIndex`: what `CampaignIndexBuilder` fills and the queries
- * (`CampaignIndex`, `Search`, `walkSentLists`, `markConversationKeywords`) read.
+ * (`CampaignIndex`, `Search`, `walkKeywordLists`, `markConversationKeywords`) read.
  */
 
 /** `RankedCampaigns.facts` holds this many numbers per rank, at the offsets below. */

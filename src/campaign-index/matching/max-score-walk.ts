@@ -1,89 +1,164 @@
 import {
+  BID,
   BID_PER_WEIGHT,
   FACTS_PER_CAMPAIGN,
   type KeywordPostings,
   type RankedCampaigns,
+  type RequestKeywords,
+  TOTAL_WEIGHT,
 } from './index-layout';
-import type { Search } from './scoring';
+import { type Search, sentCoverage } from './scoring';
 
 /**
- * MaxScore over the rank-ordered lists of the sent keywords, run twice.
+ * MaxScore over the rank-ordered lists of the request's keywords, run twice: first over
+ * the sent keywords' lists alone, for every candidate; then, when the conversation holds
+ * counted campaign keywords, over the sent and the conversation lists together, for the
+ * candidates that hold one of each (those the first walk's tighter bound may have passed
+ * by). Every candidate is scored exactly, from its own keywords, so a campaign met in both
+ * walks is simply met twice, and the winner is that of scoring every campaign.
  *
- * First for the candidates that hold no counted conversation keyword, which match at
- * most the sent weights (`extra` 0); then only for those that hold one (`within`: the
- * conversation keywords' lists, whose campaigns may add up to `extra`, the counted
- * conversation weights together). Every candidate is scored exactly, from its own
- * keywords, so a campaign met in both walks is simply met twice.
- *
- * No campaign from a rank on has a bid per weight above that rank's (the ceiling), and
- * none holds more than `maxKeywordsPerCampaign` keywords: a campaign found only in sent
- * lists whose heaviest reaches (plus `extra`) add up to less than
- * `weightThreshold / ceiling`
- * cannot win, so those lists (the lightest, i.e. the most common keywords, i.e. the
- * longest lists) are not walked. The others ("essential") are merged; with `within`,
- * the merged sent lists and the merged `within` lists leapfrog (each side jumps to the
- * other's next campaign by galloping search), so the longer side is mostly skipped.
+ * A campaign's score is its bid per weight × its met weight (at most its total weight) ×
+ * its sent coverage × the request's intent. No campaign from a rank on has a bid per
+ * weight above that rank's (the ceiling), and none holds more than
+ * `maxKeywordsPerCampaign` keywords. So with the lists ordered lightest first (by what
+ * each reaches for this request), a campaign found only in the first `k` of them can meet
+ * at most the reach of the heaviest `maxKeywordsPerCampaign` of those, and explain at most
+ * the sent keywords those stand for: when that bound × the ceiling is below the best score
+ * so far, those `k` lists (the lightest, i.e. the most common keywords, i.e. the longest
+ * lists) are no longer walked. The others ("essential") are merged; when the next campaign
+ * of the merge lacks a kind of keyword the walk needs (a sent one; in the second walk a
+ * conversation one too), the walk leapfrogs to the next campaign that holds it (galloping
+ * search), so the longer lists are mostly skipped.
  */
-export function walkSentLists(
+export function walkKeywordLists(
   ranked: RankedCampaigns,
   keywords: KeywordPostings,
-  /** The request's reach per keyword id (`RequestKeywords.reach`). */
-  reach: Float64Array,
+  request: RequestKeywords,
   search: Search,
-  sent: number[],
-  extra: number,
-  within: number[],
+  sent: readonly number[],
+  conversational: readonly number[],
+): void {
+  walk(ranked, keywords, request, search, sent, []);
+  if (conversational.length > 0) walk(ranked, keywords, request, search, sent, conversational);
+}
+
+const SENT = 1;
+const CONVERSATION = 2;
+
+function walk(
+  ranked: RankedCampaigns,
+  keywords: KeywordPostings,
+  request: RequestKeywords,
+  search: Search,
+  sent: readonly number[],
+  conversational: readonly number[],
 ): void {
   const { postingStart, postings } = keywords;
-  const { facts, count, maxTotalWeight, maxKeywordsPerCampaign: most } = ranked;
-  // Lightest first, by what each sent keyword reaches for this request.
-  const order = [...sent].sort((a, b) => reach[a] - reach[b]);
+  const { facts, count } = ranked;
+  const order = [...sent, ...conversational].sort((a, b) => request.reach[a] - request.reach[b]);
   const lists = order.length;
   const cursors = order.map((id) => postingStart[id]);
   const ends = order.map((id) => postingStart[id + 1]);
-  const reachBelow = [0];
-  for (let list = 0; list < lists; list++) {
-    reachBelow.push(reachBelow[list] + reach[order[list]]);
-  }
-  const heaviest = (top: number) => extra + reachBelow[top] - reachBelow[Math.max(0, top - most)];
-  const bound = Math.min(maxTotalWeight, heaviest(lists));
-  const filtered = within.length > 0;
-  const withinCursors = within.map((id) => postingStart[id]);
-  const withinEnds = within.map((id) => postingStart[id + 1]);
+  const kinds = order.map((id) => (request.sent[id] !== 0 ? SENT : CONVERSATION));
+  const needed = conversational.length > 0 ? SENT | CONVERSATION : SENT;
+  const { bounds, heaviestBelow, bitsBelow } = prefixBounds(ranked, request, order);
+  /** The first campaign from `rank` on in a list of `kind`; `count` when none. */
+  const nextOfKind = (kind: number, rank: number): number => {
+    let next = count;
+    for (let list = 0; list < lists; list++) {
+      if (kinds[list] !== kind) continue;
+      const cursor = seek(postings, cursors[list], ends[list], rank);
+      cursors[list] = cursor;
+      if (cursor < ends[list] && postings[cursor] < next) next = postings[cursor];
+    }
+    return next;
+  };
   let firstEssential = 0;
   let rank = 0;
   while (rank < count) {
     const ceiling = facts[rank * FACTS_PER_CAMPAIGN + BID_PER_WEIGHT];
     const threshold = search.weightThreshold;
-    if (ceiling * bound < threshold) return;
-    while (firstEssential < lists && ceiling * heaviest(firstEssential + 1) < threshold) {
+    if (ceiling * bounds[lists] < threshold) return;
+    while (firstEssential < lists && ceiling * bounds[firstEssential + 1] < threshold) {
       firstEssential++;
     }
     let next = count;
+    let held = 0;
     for (let list = firstEssential; list < lists; list++) {
       const cursor = seek(postings, cursors[list], ends[list], rank);
       cursors[list] = cursor;
-      if (cursor < ends[list] && postings[cursor] < next) next = postings[cursor];
+      if (cursor >= ends[list] || postings[cursor] > next) continue;
+      if (postings[cursor] < next) {
+        next = postings[cursor];
+        held = kinds[list];
+      } else {
+        held |= kinds[list];
+      }
     }
     if (next === count) return;
-    if (filtered) {
-      let nextWithin = count;
-      for (let list = 0; list < within.length; list++) {
-        const cursor = seek(postings, withinCursors[list], withinEnds[list], next);
-        withinCursors[list] = cursor;
-        if (cursor < withinEnds[list] && postings[cursor] < nextWithin) {
-          nextWithin = postings[cursor];
+    if (held !== needed) {
+      // It lacks a kind of keyword: the next candidate is the next campaign holding each.
+      let candidate = next;
+      for (const kind of [SENT, CONVERSATION]) {
+        if ((needed & kind) !== 0 && (held & kind) === 0) {
+          candidate = Math.max(candidate, nextOfKind(kind, next));
         }
       }
-      if (nextWithin === count) return;
-      if (nextWithin !== next) {
-        rank = nextWithin;
+      if (candidate === count) return;
+      if (candidate !== next) {
+        rank = candidate;
         continue;
       }
     }
-    search.consider(next);
+    // Its own bound: its bid and total weight, the lists that hold it and every lighter one.
+    let reach = heaviestBelow[firstEssential];
+    let bits = bitsBelow[firstEssential];
+    for (let list = firstEssential; list < lists; list++) {
+      if (cursors[list] < ends[list] && postings[cursors[list]] === next) {
+        reach += request.reach[order[list]];
+        bits |= request.sent[order[list]];
+      }
+    }
+    const at = next * FACTS_PER_CAMPAIGN;
+    const most = facts[at + BID] * Math.min(1, reach / facts[at + TOTAL_WEIGHT]);
+    if (most * sentCoverage(request, bits) >= threshold) search.consider(next);
     rank = next + 1;
   }
+}
+
+interface PrefixBounds {
+  /**
+   * `bounds[k]`: the most that a campaign found only in the first `k` lists can score per
+   * unit of bid per weight (before the intent factor, which `weightThreshold` already
+   * divides out). Grows with `k`.
+   */
+  bounds: Float64Array;
+  /** `heaviestBelow[k]`: the reach of the heaviest `maxKeywordsPerCampaign` of the first `k` lists. */
+  heaviestBelow: Float64Array;
+  /** `bitsBelow[k]`: the sent keywords the first `k` lists stand for. */
+  bitsBelow: Int32Array;
+}
+
+function prefixBounds(
+  ranked: RankedCampaigns,
+  request: RequestKeywords,
+  order: readonly number[],
+): PrefixBounds {
+  const { maxTotalWeight, maxKeywordsPerCampaign: most } = ranked;
+  const lists = order.length;
+  const bounds = new Float64Array(lists + 1);
+  const heaviestBelow = new Float64Array(lists + 1);
+  const bitsBelow = new Int32Array(lists + 1);
+  const reachBelow = new Float64Array(lists + 1);
+  for (let k = 1; k <= lists; k++) {
+    const id = order[k - 1];
+    reachBelow[k] = reachBelow[k - 1] + request.reach[id];
+    bitsBelow[k] = bitsBelow[k - 1] | request.sent[id];
+    // Lightest first: the heaviest `most` of the first k lists are the last `most` of them.
+    heaviestBelow[k] = reachBelow[k] - reachBelow[Math.max(0, k - most)];
+    bounds[k] = Math.min(maxTotalWeight, heaviestBelow[k]) * sentCoverage(request, bitsBelow[k]);
+  }
+  return { bounds, heaviestBelow, bitsBelow };
 }
 
 /** The first position from `cursor` whose rank is at least `rank` (galloping search). */

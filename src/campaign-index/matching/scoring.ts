@@ -65,7 +65,7 @@ export class Search {
     if (weight <= 0) return;
     const relevance =
       Math.min(1, weight / facts[at + TOTAL_WEIGHT]) *
-      this.sentCoverage(this.sentMet) *
+      sentCoverage(this.keywords, this.sentMet) *
       this.relevanceFactor;
     if (relevance < RELEVANCE_TUNING.minRelevance) return;
     if (
@@ -109,29 +109,32 @@ export class Search {
     return met !== 0 ? weight : 0;
   }
 
-  /**
-   * The factor of a campaign's relevance for the share of what the request says that it
-   * explains: the weight of the sent keywords that met one of its keywords (`met`, bits of
-   * `RequestKeywords.sent`) among all sent keywords. Of two campaigns that each meet a
-   * keyword, the one that also meets the request's other keywords fits the conversation
-   * better ("python" and "programming" against "python", "snake" and "terrarium").
-   */
-  private sentCoverage(met: number): number {
-    const { sentWeights, sentTotal } = this.keywords;
-    if (sentTotal <= 0) return 1;
-    let weight = 0;
-    for (let bits = met, position = 0; bits !== 0; bits >>>= 1, position++) {
-      if ((bits & 1) !== 0) weight += sentWeights[position];
-    }
-    const { sentCoverageBase: base } = RELEVANCE_TUNING;
-    return base + (1 - base) * Math.min(1, weight / sentTotal);
-  }
-
   private outranks(rank: number, score: number): boolean {
     const tolerance = SCORE_TIE_TOLERANCE * Math.max(score, this.bestScore);
     if (Math.abs(score - this.bestScore) > tolerance) return score > this.bestScore;
     return compareRanksTieBreak(this.ranked, rank, this.best) < 0;
   }
+}
+
+/**
+ * The factor of a campaign's relevance for the share of what the request says that it
+ * explains: the weight of the sent keywords that met one of its keywords (`met`, bits of
+ * `RequestKeywords.sent`) among all sent keywords. Of two campaigns that each meet a
+ * keyword, the one that also meets the request's other keywords fits the conversation
+ * better ("python" and "programming" against "python", "snake" and "terrarium"). It grows
+ * with every bit, so the bits of a set of keywords bound it for any campaign among them.
+ */
+export function sentCoverage(
+  { sentWeights, sentTotal }: Pick<RequestKeywords, 'sentWeights' | 'sentTotal'>,
+  met: number,
+): number {
+  if (sentTotal <= 0) return 1;
+  let weight = 0;
+  for (let bits = met, position = 0; bits !== 0; bits >>>= 1, position++) {
+    if ((bits & 1) !== 0) weight += sentWeights[position];
+  }
+  const { sentCoverageBase: base } = RELEVANCE_TUNING;
+  return base + (1 - base) * Math.min(1, weight / sentTotal);
 }
 
 /** Negative when the campaign at rank `a` wins a tie: higher bid, then older, then smaller id. */
