@@ -33,23 +33,36 @@ export interface MarkdownAd {
 const FALLBACK_LINK_TEXT = 'Learn more';
 
 export function renderAdMarkdown(ad: MarkdownAd): string {
-  const text = escapeMarkdownText(ad.text);
-  const blocks = [text === '' ? null : `**${text}**`, renderLink(ad), ad.attribution];
-  return `\n\n${blocks.filter((block) => block !== null).join('\n\n')}`;
+  return completeAdMarkdown(renderAdHead(ad), ad.link, ad.attribution);
+}
+
+/** The Markdown of one ad from its campaign's `renderAdHead`, its link and attribution. */
+export function completeAdMarkdown(head: string, link: string, attribution: string): string {
+  return `${head}${encodeLinkDestination(link)})\n\n${attribution}`;
+}
+
+/** What an ad's Markdown takes from its campaign alone: the same for every impression. */
+export type CampaignMarkdownParts = Pick<MarkdownAd, 'name' | 'text' | 'imageUrl'>;
+
+/**
+ * The Markdown up to its tracking link: the blank line, the bold text, and the link's text
+ * (or image) up to the `(` that opens the link's destination. Depends only on the
+ * campaign, so it can be rendered once per campaign (`CampaignMarkdown`), not per ad.
+ */
+export function renderAdHead({ name, text, imageUrl }: CampaignMarkdownParts): string {
+  const escapedText = escapeMarkdownText(text);
+  const bold = escapedText === '' ? '' : `**${escapedText}**\n\n`;
+  const label = escapeMarkdownText(name) || FALLBACK_LINK_TEXT;
+  const linkText =
+    imageUrl === null || imageUrl === ''
+      ? label
+      : `![${label}](${encodeLinkDestination(imageUrl)})`;
+  return `\n\n${bold}[${linkText}](`;
 }
 
 /** The attribution line: the disclosure label and the service's name, in italics. */
 export function renderAttribution(label: string, serviceName: string): string {
   return `_${escapeMarkdownText(label)} · ${escapeMarkdownText(serviceName)}_`;
-}
-
-function renderLink(ad: MarkdownAd): string {
-  const label = escapeMarkdownText(ad.name) || FALLBACK_LINK_TEXT;
-  const destination = encodeLinkDestination(ad.link);
-  if (ad.imageUrl === null || ad.imageUrl === '') {
-    return `[${label}](${destination})`;
-  }
-  return `[![${label}](${encodeLinkDestination(ad.imageUrl)})](${destination})`;
 }
 
 // Backslash-escaped: every character CommonMark or GFM gives a meaning inline or at a line

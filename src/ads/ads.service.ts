@@ -10,7 +10,8 @@ import { ImpressionWriter } from '@/tracking/impression-writer.service';
 import { explanationOf } from '@/tracking/explanation';
 import { ReceiptSigner } from '@/tracking/receipt-signer';
 import { explainMatch } from '@/campaign-index/explain';
-import { renderAdMarkdown } from './ad-markdown';
+import { completeAdMarkdown } from './ad-markdown';
+import { CampaignMarkdown } from './campaign-markdown';
 import { type Disclosure, Disclosures } from './disclosure';
 import { FrequencyCapService } from './frequency-cap.service';
 import { matchControlsFor } from './match-controls';
@@ -32,6 +33,8 @@ import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeti
 @Injectable()
 export class AdsService {
   private readonly disclosures: Disclosures;
+  /** The campaign part of each ad's Markdown, escaped once per campaign, not per ad. */
+  private readonly markdown = new CampaignMarkdown();
 
   constructor(
     private readonly index: CampaignIndexService,
@@ -152,13 +155,11 @@ export class AdsService {
       campaign_name: campaign.name,
       campaign_text: campaign.text,
       ...(campaign.imageUrl ? { campaign_image: campaign.imageUrl } : {}),
-      campaign_markdown: renderAdMarkdown({
-        name: campaign.name,
-        text: campaign.text,
-        imageUrl: campaign.imageUrl,
+      campaign_markdown: completeAdMarkdown(
+        this.markdown.headOf(campaign),
         link,
-        attribution: disclosure.attribution,
-      }),
+        disclosure.attribution,
+      ),
       campaign_link: link,
       bid_per_click: microsToUnits(campaign.bidMicros),
       sponsored: true,
