@@ -1,5 +1,6 @@
 import { generateRequest, vocabularyFor } from './data';
-import { rawImpressionInsertRate, type BenchDatabase, type Seeded } from './database';
+import type { BenchDatabase, Seeded } from './database';
+import { rawImpressionInsertRate } from './raw-insert';
 import { watchCpu } from './cpu';
 import { closedLoop, load, type LoadResult } from './load';
 import { log } from './log';

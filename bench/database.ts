@@ -11,11 +11,11 @@ import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
 import { ENTITIES } from '@/entities';
 import { generateCampaign, vocabularyFor } from './data';
-import { IMPRESSION_COLUMNS } from '@/tracking/impressions.repository';
 
 export const MARIADB_SERVER = 'mysql://root@127.0.0.1:3306/';
+export const PUBLISHER_EMAIL = 'bench@adline.local';
 
-type Row = (string | number | null)[];
+export type Row = (string | number | null)[];
 
 /** A fresh database for one benchmark run: raw multi-row inserts, counts, and its removal. */
 export interface BenchDatabase {
@@ -171,7 +171,7 @@ export async function seed(db: BenchDatabase, campaigns: number, models = 100): 
     [
       [
         publisherId,
-        'bench@adline.local',
+        PUBLISHER_EMAIL,
         'Bench publisher',
         null,
         'publisher',
@@ -263,49 +263,4 @@ export async function seed(db: BenchDatabase, campaigns: number, models = 100): 
     publisherId,
     seconds: (Date.now() - started) / 1000,
   };
-}
-
-/**
- * The raw-insert baseline: `statements` multi-row INSERTs of `batch` impression rows (as
- * the service writes them: same table, same indexes, a 700-character conversation) over one
- * mysql2 connection, one after another. Rows per second.
- */
-export async function rawImpressionInsertRate(
-  db: BenchDatabase,
-  seeded: Seeded,
-  batch: number,
-  seconds: number,
-): Promise<{ rowsPerSecond: number; rows: number }> {
-  const conversation = 'which gpu should I rent to train my model '.repeat(17);
-  let rows = 0;
-  const deadline = Date.now() + seconds * 1000;
-  const started = process.hrtime.bigint();
-  while (Date.now() < deadline) {
-    const at = sqlDatetime(new Date());
-    const values: Row[] = [];
-    for (let i = 0; i < batch; i++) {
-      values.push([
-        newId(),
-        at,
-        seeded.modelIds[i % seeded.modelIds.length],
-        seeded.publisherId,
-        'bench-00000001',
-        null,
-        450_000,
-        700_000,
-        'DE',
-        'mobile',
-        'Berlin, Germany',
-        'mobile',
-        'gpu, machine learning',
-        conversation,
-        null,
-        0,
-      ]);
-    }
-    await db.insert('impressions', IMPRESSION_COLUMNS, values);
-    rows += batch;
-  }
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
-  return { rowsPerSecond: rows / elapsed, rows };
 }

@@ -50,13 +50,24 @@ export function goalTable(report: Report): string {
     );
   }
   for (const run of runs) {
-    if (!run.fetchFixed) continue;
-    add(
-      `fetch-ads latency at 50% of its max (${fmt(run.fixedRate)} req/s), ${k(run.campaigns)}`,
-      'p50 ≤ 3 ms, p99 ≤ 15 ms',
-      `p50 ${run.fetchFixed.p50} ms, p99 ${run.fetchFixed.p99} ms (p99.9 ${run.fetchFixed.p999} ms)`,
-      run.fetchFixed.p50 <= 3 && run.fetchFixed.p99 <= 15,
-    );
+    const fixed = run.fetchFixed;
+    if (fixed) {
+      add(
+        `fetch-ads latency at 50% of its max (${fmt(run.fixedRate)} req/s), ${k(run.campaigns)}`,
+        'p50 ≤ 3 ms, p99 ≤ 15 ms, p99.9 ≤ 30 ms',
+        `p50 ${fixed.p50} ms, p99 ${fixed.p99} ms, p99.9 ${fixed.p999} ms (max ${fixed.max} ms)`,
+        fixed.p50 <= 3 && fixed.p99 <= 15 && fixed.p999 <= 30,
+      );
+    }
+    if (run.mixed) {
+      const { fetch, clickRate, statsRate } = run.mixed;
+      add(
+        `fetch-ads latency at 50% of its max with clicks (${fmt(clickRate)}/s) and stats queries (${statsRate}/s), ${k(run.campaigns)}`,
+        'p99 ≤ 15 ms, p99.9 ≤ 30 ms',
+        `p99 ${fetch.p99} ms, p99.9 ${fetch.p999} ms (p50 ${fetch.p50} ms, max ${fetch.max} ms)`,
+        fetch.p99 <= 15 && fetch.p999 <= 30,
+      );
+    }
   }
   const matcher1M = matcher.find((m) => m.campaigns === 1_000_000);
   add(

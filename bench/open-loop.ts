@@ -1,40 +1,94 @@
-import type { Request } from 'autocannon';
 import { Agent, request as httpRequest } from 'node:http';
-import { measureCpu } from './cpu';
-import type { LoadResult } from './load';
-
-export interface OpenLoopOptions {
-  url: string;
-  requests: Request[];
-  /** Most requests in flight at once (keep-alive sockets). */
-  connections: number;
-  /** Arrivals per second, evenly spaced. */
-  rate: number;
-  seconds: number;
-}
+import { createHistogram } from 'node:perf_hooks';
+import { campaignLinkOf } from './links';
 
 /**
- * A true fixed arrival rate: request i is due at start + i / rate, whatever happened to the
- * ones before it, and its latency counts from when it was due, so time spent queued behind a
- * slow answer is measured rather than hidden (no coordinated omission).
+ * The open-loop generator: what runs inside its own process (bench/open-loop-child.ts), one
+ * or more streams of requests, each at a true fixed arrival rate. Request i of a stream is
+ * due at start + i / rate, whatever happened to the ones before it, and its latency counts
+ * from when it was due, so time spent queued behind a slow answer is measured rather than
+ * hidden (no coordinated omission).
  *
  * Why not autocannon's `overallRate`: it gives each connection a quota per second, which the
  * connection spends back to back at the start of every second and then idles, so "half the
  * maximum rate" becomes full load for half of each second; and its latency correction for
  * rates assumes a 1 ms interval between requests. Both inflate the latency percentiles.
+ *
+ * Everything here crosses a process boundary as JSON, hence plain requests, not autocannon's.
  */
-export async function openLoop(options: OpenLoopOptions): Promise<LoadResult> {
-  const { result, cpu } = await measureCpu(() => run(options));
-  return { ...result, cpu };
+
+/** A request as sent; JSON, so that it can be handed to the generator's process. */
+export interface RequestSpec {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
-async function run(options: OpenLoopOptions): Promise<Omit<LoadResult, 'cpu'>> {
-  const target = new URL(options.url);
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
-  const total = Math.max(1, Math.round(options.rate * options.seconds));
-  const intervalMs = 1000 / options.rate;
-  const latencies: number[] = [];
-  const counts = { ok: 0, status3xx: 0, non2xx: 0, errors: 0, timeouts: 0 };
+export interface StreamSpec {
+  name: string;
+  /** Arrivals per second, evenly spaced. */
+  rate: number;
+  /** Most requests in flight at once (keep-alive sockets); later ones wait their turn. */
+  connections: number;
+  /** Sent in turn, request i being `requests[i % length]`. */
+  requests: RequestSpec[];
+  /**
+   * Gives request i its own `X-Forwarded-For` address in 198.18.0.0/15 (RFC 2544's range for
+   * benchmarks): people, not one address, follow ad links.
+   */
+  spreadAddresses?: boolean;
+  /**
+   * Keeps at most this many campaign links from the 2xx answers, for the click phases; answers
+   * are parsed only until then, and drained unread after, so the generator's heap stays flat.
+   */
+  harvest?: number;
+}
+
+/** One stream's figures over one run; latencies in ms to a tenth. */
+export interface StreamFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  p999: number;
+  max: number;
+  responses: number;
+  ok: number;
+  status3xx: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  seconds: number;
+}
+
+export interface StreamResult {
+  name: string;
+  figures: StreamFigures;
+  /** The campaign links harvested (`harvest`), as paths. */
+  links: string[];
+}
+
+/** Runs every stream for `seconds`, all starting now; resolves when every request has settled. */
+export async function runStreams(
+  url: string,
+  seconds: number,
+  streams: StreamSpec[],
+): Promise<StreamResult[]> {
+  return Promise.all(streams.map((stream) => runStream(new URL(url), seconds, stream)));
+}
+
+/** Up to 60 s, to the microsecond: an HDR histogram (3 significant figures) of fixed size. */
+const newHistogram = () => createHistogram({ lowest: 1, highest: 60_000_000, figures: 3 });
+
+async function runStream(target: URL, seconds: number, stream: StreamSpec): Promise<StreamResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: stream.connections });
+  const total = Math.max(1, Math.round(stream.rate * seconds));
+  const intervalMs = 1000 / stream.rate;
+  const latencies = newHistogram();
+  const links: string[] = [];
+  const wanted = stream.harvest ?? 0;
+  const counts = { responses: 0, ok: 0, status3xx: 0, non2xx: 0, errors: 0, timeouts: 0 };
   let sent = 0;
   let settled = 0;
   const started = performance.now();
@@ -42,32 +96,35 @@ async function run(options: OpenLoopOptions): Promise<Omit<LoadResult, 'cpu'>> {
   await new Promise<void>((done) => {
     const send = (index: number) => {
       const due = started + index * intervalMs;
-      const spec = options.requests[index % options.requests.length];
-      const body = typeof spec.body === 'string' ? spec.body : undefined;
+      const spec = stream.requests[index % stream.requests.length];
+      const headers: Record<string, string | number> = { ...spec.headers };
+      if (spec.body !== undefined) headers['content-length'] = Buffer.byteLength(spec.body);
+      if (stream.spreadAddresses) headers['x-forwarded-for'] = benchmarkAddress(index);
       const req = httpRequest(
         {
           agent,
           host: target.hostname,
           port: target.port,
-          method: spec.method ?? 'GET',
-          path: spec.path ?? '/',
-          headers: {
-            ...(spec.headers as Record<string, string> | undefined),
-            ...(body === undefined ? {} : { 'content-length': Buffer.byteLength(body) }),
-          },
+          method: spec.method,
+          path: spec.path,
+          headers,
           timeout: 30_000,
         },
         (response) => {
+          const status = response.statusCode ?? 0;
+          const keep = status >= 200 && status < 300 && links.length < wanted;
           const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          if (keep) response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          else response.resume();
           response.on('end', () => {
-            const status = response.statusCode ?? 0;
-            latencies.push(performance.now() - due);
+            latencies.record(Math.max(1, Math.round((performance.now() - due) * 1000)));
+            counts.responses++;
             if (status >= 200 && status < 300) counts.ok++;
             else if (status >= 300 && status < 400) counts.status3xx++;
             if (status < 200 || status >= 300) counts.non2xx++;
-            if (typeof spec.onResponse === 'function') {
-              spec.onResponse(status, Buffer.concat(chunks).toString(), {}, response.headers);
+            if (keep) {
+              const link = campaignLinkOf(Buffer.concat(chunks).toString());
+              if (link !== null) links.push(link);
             }
             finish();
           });
@@ -81,7 +138,7 @@ async function run(options: OpenLoopOptions): Promise<Omit<LoadResult, 'cpu'>> {
         counts.errors++;
         finish();
       });
-      req.end(body);
+      req.end(spec.body);
     };
     const finish = () => {
       settled++;
@@ -96,24 +153,25 @@ async function run(options: OpenLoopOptions): Promise<Omit<LoadResult, 'cpu'>> {
   });
   agent.destroy();
 
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  // In ms to a tenth: at low load the interesting figures are a few milliseconds.
-  const at = (share: number) =>
-    latencies.length === 0
-      ? 0
-      : Math.round(
-          10 * latencies[Math.min(latencies.length - 1, Math.floor(share * latencies.length))],
-        ) / 10;
-  const responses = latencies.length;
-  return {
-    requestsPerSecond: responses / seconds,
-    p50: at(0.5),
-    p90: at(0.9),
-    p99: at(0.99),
-    p999: at(0.999),
-    responses,
+  const elapsed = (performance.now() - started) / 1000;
+  const ms = (micros: number) => Math.round(micros / 100) / 10;
+  const at = (percentile: number) =>
+    counts.responses === 0 ? 0 : ms(latencies.percentile(percentile));
+  const figures: StreamFigures = {
+    requestsPerSecond: counts.responses / elapsed,
+    p50: at(50),
+    p90: at(90),
+    p99: at(99),
+    p999: at(99.9),
+    max: counts.responses === 0 ? 0 : ms(latencies.max),
     ...counts,
-    seconds,
+    seconds: elapsed,
   };
+  return { name: stream.name, figures, links };
+}
+
+/** The i-th address of 198.18.0.0/15 (131,072 of them), as a visitor's. */
+function benchmarkAddress(index: number): string {
+  const n = index % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -23,7 +23,8 @@ export class Child {
     const child = spawn(process.execPath, args, {
       cwd: join(__dirname, '..', '..'),
       env: { PATH: process.env.PATH ?? '', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // The IPC channel carries the phase messages of bench/service-monitor.ts, when preloaded.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     return new Child(name, child);
   }
@@ -75,6 +76,29 @@ export class Child {
     throw new Error(
       `${this.name} did not answer ${url} within ${timeoutSeconds} s:\n${this.output}`,
     );
+  }
+
+  /**
+   * Sends `{ type }` over the IPC channel and resolves with the child's next message that
+   * answers it (`answer`), or null if none comes within `timeoutMs` (a child without the
+   * preloaded monitor, or one that has exited).
+   */
+  ask<T>(type: string, answer: string, timeoutMs = 5_000): Promise<T | null> {
+    if (!this.process.connected) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      const onMessage = (message: { type?: string }) => {
+        if (message.type !== answer) return;
+        clearTimeout(timer);
+        this.process.off('message', onMessage);
+        resolve(message as T);
+      };
+      const timer = setTimeout(() => {
+        this.process.off('message', onMessage);
+        resolve(null);
+      }, timeoutMs);
+      this.process.on('message', onMessage);
+      this.process.send({ type });
+    });
   }
 
   /** Stops it with `signal` and waits (SIGKILL after 60 s). */

@@ -5,7 +5,9 @@ import { goalTable } from './goals';
 import type { LoadResult } from './load';
 import type { MatcherResult } from './matcher';
 import type { Options } from './options';
-import type { FetchPhase, ServiceRun } from './service-phases';
+import type { FetchPhase } from './service-phases';
+import type { ServiceRun } from './service-run';
+import { mixedTable, stallTable } from './stall-table';
 
 /** The report: its tables in Markdown, written into BENCHMARKS.md between the generated markers. */
 
@@ -52,6 +54,14 @@ function phaseTable(report: Report): string {
     if (run.fetchFixed)
       add(`fetch-ads, ${k(run.campaigns)}, fixed ${fmt(run.fixedRate)} req/s`, run.fetchFixed, rss);
     if (run.clicks) add(`clicks, ${k(run.campaigns)} (closed loop)`, run.clicks, rss);
+    if (run.mixed) {
+      const { fetch, clickRate, statsRate } = run.mixed;
+      add(
+        `fetch-ads, ${k(run.campaigns)}, fixed ${fmt(run.mixed.rate)} req/s + clicks ${fmt(clickRate)}/s + stats ${statsRate}/s`,
+        fetch,
+        rss,
+      );
+    }
   }
   if (report.withoutThrottler)
     add('fetch-ads, rate limits off (closed loop)', report.withoutThrottler.result, '');
@@ -123,6 +133,7 @@ function accountingTable(report: Report): string {
     fmt(r.clicksBilled),
     fmt(r.clicksOverBudget),
     fmt(r.linksHarvested),
+    fmt(r.clickAddresses),
     fmt(r.startSeconds, 1),
   ]);
   return markdownTable(
@@ -135,6 +146,7 @@ function accountingTable(report: Report): string {
       'billed',
       'over budget',
       'links harvested',
+      'click addresses',
       'service start s',
     ],
     rows,
@@ -147,7 +159,7 @@ export function render(report: Report): string {
     `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, \`${command}\`, ${fmt(report.seconds / 60, 1)} minutes.`,
     '',
     ...report.machine.map((line) => `- ${line}`),
-    `- Warm-up ${report.options.warmup} s, each measured phase at least ${report.options.measure} s (the seconds column), raw-insert and writer baselines ${Math.max(3, Math.round(report.options.measure / 3))} s; ${report.options.connections} connections; autocannon (closed loop) and an open-loop generator with evenly spaced arrivals (fixed rate; latency counted from each request's due time) in the benchmark's own process, so the load generator and the service share the same cores.`,
+    `- Warm-up ${report.options.warmup} s, each measured phase at least ${report.options.measure} s (the seconds column), raw-insert and writer baselines ${Math.max(3, Math.round(report.options.measure / 3))} s; ${report.options.connections} connections; autocannon (closed loop) and an open-loop generator with evenly spaced arrivals (fixed rate; latency counted from each request's due time) in a process of its own, so that its stalls can be told from the service's; the load generators and the service share the same cores.`,
     `- Data: ${report.seeds.map((s) => `${fmt(s.campaigns)} campaigns seeded in ${fmt(s.seconds, 1)} s`).join(', ')}; 100 models with one key each; Zipf-like keyword vocabulary; 20% geo/device targeted; 1% of campaigns on a small budget that runs out.`,
     '',
     '### Goals',
@@ -157,6 +169,14 @@ export function render(report: Report): string {
     '### Phases',
     '',
     phaseTable(report),
+    '',
+    '### Fixed-rate phases from both sides (whose stall is it?)',
+    '',
+    stallTable(report),
+    '',
+    "Event-loop delay: how late each process ran beyond its monitor's interval (`monitorEventLoopDelay`, 1 ms in the generator, 2 ms in the service), over the measured window. GC: max pause, then the pauses, full ones, those over 2 ms and their total (PerformanceObserver `gc` entries). The service's own times (from Fastify receiving a request to its answer) and its batch commits come from its Prometheus histograms scraped before and after the phase: bucket bounds, hence ≤. The mixed phase: fetch-ads as in the fixed-rate phase while clicks and the dashboard's stats requests come from a second generator process:",
+    '',
+    mixedTable(report),
     '',
     '### Nothing lost',
     '',

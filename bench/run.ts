@@ -8,7 +8,8 @@ import { describeMachine } from './machine';
 import { measureMatcher } from './measure-matcher';
 import { parseOptions, ROOT } from './options';
 import { render, writeReport, type Report } from './report';
-import { measureFetchMax, measureObservabilityCost, measureService } from './service-phases';
+import { measureFetchMax, measureObservabilityCost } from './service-phases';
+import { measureService } from './service-run';
 
 /**
  * `npm run bench`: the whole benchmark in one command (docs/testing.md, "Benchmarks").
