@@ -9,6 +9,7 @@ import { FillStats1764300000000 } from './1764300000000-fill-stats';
 import { AdExplanations1764400000000 } from './1764400000000-ad-explanations';
 import { PublisherControls1764500000000 } from './1764500000000-publisher-controls';
 import { KeywordTranslations1764600000000 } from './1764600000000-keyword-translations';
+import { ServabilityVersion1764700000000 } from './1764700000000-servability-version';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   AdExplanations1764400000000,
   PublisherControls1764500000000,
   KeywordTranslations1764600000000,
+  ServabilityVersion1764700000000,
 ];

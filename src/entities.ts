@@ -2,6 +2,7 @@ import { Session } from '@/auth/entities/session.entity';
 import { Advertiser } from '@/campaigns/entities/advertiser.entity';
 import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
+import { ServabilityVersion } from '@/campaigns/entities/servability-version.entity';
 import { DailyFillStat } from '@/earnings/entities/daily-fill-stat.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
@@ -24,6 +25,7 @@ export const ENTITIES = [
   Advertiser,
   Campaign,
   CampaignAuditEntry,
+  ServabilityVersion,
   Impression,
   Click,
   LedgerEntry,

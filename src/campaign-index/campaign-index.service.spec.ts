@@ -160,6 +160,25 @@ describe('CampaignIndexService', () => {
     expect(snapshots.reads).toBe(2);
   });
 
+  it('rebuilds at the first periodic refresh after UTC midnight though the probe has not moved', async () => {
+    // Daily budgets start again at midnight, and no write tells the probe so.
+    jest.useFakeTimers({ doNotFake: ['setImmediate'], now: new Date('2031-03-09T23:59:59Z') });
+    try {
+      const { snapshots, service } = setUp();
+      await service.rebuild();
+      await service.refresh();
+      expect(snapshots.reads).toBe(1);
+
+      jest.setSystemTime(new Date('2031-03-10T00:00:00.001Z'));
+      await service.refresh();
+      expect(snapshots.reads).toBe(2);
+      await service.refresh();
+      expect(snapshots.reads).toBe(2);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   describe('a rebuild after a committed change that fails', () => {
     beforeEach(() => {
       jest.useFakeTimers({ doNotFake: ['setImmediate'] });

@@ -41,7 +41,10 @@ export interface ServedCampaign {
 interface BuiltFrom {
   /** The servability probe taken just before the snapshot was read. */
   probe: ServabilityProbe;
-  /** Campaigns excluded on notice since that probe (the probe counts them as exhausted). */
+  /**
+   * Campaigns excluded on notice since that probe began to be taken: the probe's `exhausted`
+   * counts each such campaign once, as it ran out.
+   */
   exclusions: Set<string>;
   /** When the clock next changes what is servable: a schedule bound, or UTC midnight. */
   nextClockChange: number;
@@ -195,6 +198,15 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
     this.timer.unref();
   }
 
+  /**
+   * Up to date while the clock has not passed a schedule bound or UTC midnight, nothing but
+   * spend has changed since the build's probe, and as many campaigns have run out since then
+   * as this index was told of (and so excludes). A notice that the probe does not count (a
+   * campaign that ran out just before the build's probe, or that had run out on another
+   * instance while still served here) makes the counts differ: one rebuild more. Only such
+   * a notice and a run-out not told of in the same interval could cancel out; the first
+   * click on that campaign here is then unbilled and excludes it. The probe reads one row.
+   */
   private async isUpToDate(): Promise<boolean> {
     const builtFrom = this.builtFrom;
     if (builtFrom === null || Date.now() >= builtFrom.nextClockChange) return false;

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import type { EntityManager, Repository } from 'typeorm';
 import type { Page } from '@/common/dto/page-query.dto';
+import { dialectOf } from '@/database/dialect';
+import { transactionWithRetry } from '@/database/sql';
 import { Advertiser, type AdvertiserStatus } from './entities/advertiser.entity';
 
 /** What an advertiser's update writes: every field an operator may change, and the time. */
@@ -12,6 +14,14 @@ export type AdvertiserFields = Pick<Advertiser, 'name' | 'contactEmail' | 'statu
 export class AdvertisersRepository {
   constructor(@InjectRepository(Advertiser) private readonly advertisers: Repository<Advertiser>) {}
 
+  /**
+   * Runs `work` in one transaction, run again whole when the database reports contention;
+   * `work` hands the transaction's manager to the repositories' methods.
+   */
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return transactionWithRetry(this.advertisers.manager, work);
+  }
+
   /** Stores a new advertiser; returns the stored entity. */
   insert(advertiser: Advertiser): Promise<Advertiser> {
     return this.advertisers.save(this.advertisers.create(advertiser));
@@ -19,6 +29,17 @@ export class AdvertisersRepository {
 
   findById(id: string): Promise<Advertiser | null> {
     return this.advertisers.findOneBy({ id });
+  }
+
+  /**
+   * The advertiser, in the caller's transaction. MySQL locks the row so that concurrent
+   * updates see each other's status; SQLite serialises writers anyway and has no row locks.
+   */
+  lockForUpdate(manager: EntityManager, id: string): Promise<Advertiser | null> {
+    return manager.findOne(Advertiser, {
+      where: { id },
+      ...(dialectOf(manager) === 'mysql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
   }
 
   /** Ids of the advertisers whose status is active. */
@@ -41,7 +62,8 @@ export class AdvertisersRepository {
     return { items, total };
   }
 
-  async update(id: string, fields: AdvertiserFields): Promise<void> {
-    await this.advertisers.update({ id }, fields);
+  /** Writes an operator's changes, in the caller's transaction. */
+  async update(manager: EntityManager, id: string, fields: AdvertiserFields): Promise<void> {
+    await manager.update(Advertiser, { id }, fields);
   }
 }

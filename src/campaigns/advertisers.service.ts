@@ -4,6 +4,7 @@ import { newId } from '@/database/columns';
 import { AdvertisersRepository } from './advertisers.repository';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { Advertiser, AdvertiserStatus } from './entities/advertiser.entity';
+import { ServabilityRepository } from './servability.repository';
 
 export interface AdvertiserChanges {
   name?: string;
@@ -13,13 +14,15 @@ export interface AdvertiserChanges {
 
 /**
  * Advertisers: who pays for campaigns (the domain layer: entities in and out). An inactive
- * advertiser's campaigns are not served, so a status change is announced to the ad index.
+ * advertiser's campaigns are not served, so a status change is counted in the servability
+ * version (in its transaction) and announced to the ad index.
  */
 @Injectable()
 export class AdvertisersService {
   constructor(
     private readonly advertisers: AdvertisersRepository,
     private readonly changes: CampaignChangeNotifier,
+    private readonly servability: ServabilityRepository,
   ) {}
 
   async create(name: string, contactEmail: string | null = null): Promise<Advertiser> {
@@ -51,24 +54,35 @@ export class AdvertisersService {
     return this.advertisers.listNewestFirst(status, page);
   }
 
-  /** Applies the fields given (`contactEmail: null` clears it); returns the result. */
+  /**
+   * Applies the fields given (`contactEmail: null` clears it); returns the result. The row
+   * is read again under lock, so that whether the status changes is judged against what is
+   * stored, not against `advertiser` as its caller read it before a concurrent update.
+   */
   async update(advertiser: Advertiser, changes: AdvertiserChanges): Promise<Advertiser> {
-    const statusChanged = changes.status !== undefined && changes.status !== advertiser.status;
-    const updated: Advertiser = {
-      ...advertiser,
-      name: changes.name ?? advertiser.name,
-      contactEmail:
-        changes.contactEmail === undefined ? advertiser.contactEmail : changes.contactEmail,
-      status: changes.status ?? advertiser.status,
-      updatedAt: new Date(),
-    };
-    await this.advertisers.update(advertiser.id, {
-      name: updated.name,
-      contactEmail: updated.contactEmail,
-      status: updated.status,
-      updatedAt: updated.updatedAt,
+    const { updated, statusChanged } = await this.advertisers.transaction(async (transaction) => {
+      const current =
+        (await this.advertisers.lockForUpdate(transaction, advertiser.id)) ?? advertiser;
+      const next: Advertiser = {
+        ...current,
+        name: changes.name ?? current.name,
+        contactEmail:
+          changes.contactEmail === undefined ? current.contactEmail : changes.contactEmail,
+        status: changes.status ?? current.status,
+        updatedAt: new Date(),
+      };
+      await this.advertisers.update(transaction, current.id, {
+        name: next.name,
+        contactEmail: next.contactEmail,
+        status: next.status,
+        updatedAt: next.updatedAt,
+      });
+      // Whether the advertiser's campaigns may be served has changed; its name and contact
+      // are in no ad.
+      const changed = next.status !== current.status;
+      if (changed) await this.servability.countChange(transaction);
+      return { updated: next, statusChanged: changed };
     });
-    // Whether the advertiser's campaigns may be served has changed.
     if (statusChanged) await this.changes.notifyChanged();
     return updated;
   }

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import { Clock, utcDay } from '@/common/clock';
 import { type BudgetState, canPay, charge } from './campaign-budget';
 import { CampaignsRepository } from './campaigns.repository';
+import { ServabilityRepository } from './servability.repository';
 
 /** One click's charge: the bid in force when its ad was served, at the click's time. */
 export interface ClickCharge {
@@ -21,6 +22,7 @@ export class CampaignBillingService {
 
   constructor(
     private readonly campaigns: CampaignsRepository,
+    private readonly servability: ServabilityRepository,
     private readonly clock: Clock,
   ) {}
 
@@ -29,7 +31,9 @@ export class CampaignBillingService {
    * only if the campaign is active (not paused or archived now, at click time) and its total
    * and daily budgets still allow its bid. The campaigns' rows are locked (MySQL, in id
    * order) before they are read, so concurrent batches serialise on them and can never
-   * overspend; one statement writes the result.
+   * overspend; one statement writes the result. Campaigns that run out of budget in this
+   * call are counted in the servability version, in the same transaction (what other
+   * instances' ad indexes probe).
    * @returns per charge what became of it, and the campaigns that can no longer pay their
    *   current bid (the ad index must stop serving them).
    */
@@ -57,10 +61,14 @@ export class CampaignBillingService {
     const now = this.clock.now();
     await this.campaigns.writeSpend(manager, changed, now);
     const today = utcDay(now);
-    const exhausted = campaigns
-      .filter((c) => !canPay(budgets.get(c.id)!, c.bidMicros, today))
-      .map((c) => c.id);
-    for (const id of exhausted) this.logger.log(`campaign ${id} is out of budget`);
-    return { results, exhausted };
+    const exhausted = campaigns.filter((c) => !canPay(budgets.get(c.id)!, c.bidMicros, today));
+    // Counted only as a campaign runs out (it could pay before this batch), so a batch that
+    // leaves every budget room takes no lock beyond its campaigns' rows. Until a budget is
+    // raised or a bid lowered (both counted as changes) or the UTC day turns (the index
+    // rebuilds then), a campaign runs out at most once.
+    const ranOut = exhausted.filter((c) => canPay(c.budget, c.bidMicros, today));
+    await this.servability.countExhaustions(manager, ranOut.length);
+    for (const c of exhausted) this.logger.log(`campaign ${c.id} is out of budget`);
+    return { results, exhausted: exhausted.map((c) => c.id) };
   }
 }

@@ -15,9 +15,14 @@ import { ServableCampaignsReader } from './servable-campaigns.reader';
 import { Advertiser } from './entities/advertiser.entity';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
 import { Campaign } from './entities/campaign.entity';
+import { ServabilityVersion } from './entities/servability-version.entity';
+import { ServabilityRepository } from './servability.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry]), ReportsModule],
+  imports: [
+    TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry, ServabilityVersion]),
+    ReportsModule,
+  ],
   controllers: [AdvertisersController, CampaignsController],
   providers: [
     CampaignsService,
@@ -28,6 +33,7 @@ import { Campaign } from './entities/campaign.entity';
     ServableCampaignsReader,
     CampaignsRepository,
     AdvertisersRepository,
+    ServabilityRepository,
     CampaignBillingService,
   ],
   exports: [

@@ -9,6 +9,7 @@ import { auditSnapshot, CampaignChanges, fieldChanges } from './campaign-audit';
 import { CampaignChangeNotifier } from './campaign-change-notifier.service';
 import { assertCampaignRules, assertChangeable } from './campaign-rules';
 import { CampaignsRepository } from './campaigns.repository';
+import { ServabilityRepository } from './servability.repository';
 import { type KeywordTranslations, translationsOf } from './keyword-translations';
 import { toCampaignDto } from './dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
@@ -44,8 +45,9 @@ export interface CampaignFilter {
 }
 
 /**
- * Campaigns and the rules of changing them. Every change goes through here, is audited in
- * the same transaction, and tells the listeners (the ad index) before the call returns.
+ * Campaigns and the rules of changing them. Every change goes through here, is audited and
+ * counted in the servability version (what other instances' ad indexes probe) in the same
+ * transaction, and tells the listeners (the ad index) before the call returns.
  */
 @Injectable()
 export class CampaignsService {
@@ -53,6 +55,7 @@ export class CampaignsService {
     private readonly campaigns: CampaignsRepository,
     private readonly advertisers: AdvertisersService,
     private readonly changes: CampaignChangeNotifier,
+    private readonly servability: ServabilityRepository,
   ) {}
 
   /** @param actorId the operator who creates it; null when the service itself does. */
@@ -89,10 +92,13 @@ export class CampaignsService {
     };
     assertCampaignRules(campaign);
     campaign.keywordTranslations = translationsOf(campaign.keywords, campaign.keywordTranslations);
-    await this.campaigns.insertWithAudit(campaign, {
-      ...auditEntry(campaign.id, actorId, now),
-      action: 'created',
-      newValue: auditSnapshot(toCampaignDto(campaign, utcDay(now))),
+    await this.campaigns.transaction(async (transaction) => {
+      await this.campaigns.insertWithAudit(transaction, campaign, {
+        ...auditEntry(campaign.id, actorId, now),
+        action: 'created',
+        newValue: auditSnapshot(toCampaignDto(campaign, utcDay(now))),
+      });
+      await this.servability.countChange(transaction);
     });
     await this.changes.notifyChanged();
     return campaign;
@@ -140,6 +146,7 @@ export class CampaignsService {
           newValue: change.newValue,
         })),
       );
+      await this.servability.countChange(transaction);
       return { campaign: next, changed: true };
     });
     if (outcome.changed) await this.changes.notifyChanged();

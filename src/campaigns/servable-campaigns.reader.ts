@@ -6,6 +6,7 @@ import { budgetFromRow, canPay } from './campaign-budget';
 import { timestampOf } from '@/database/columns';
 import { CampaignsRepository } from './campaigns.repository';
 import type { KeywordTranslations } from './keyword-translations';
+import { ServabilityRepository } from './servability.repository';
 
 /**
  * A servable campaign as the snapshot reads it: only the fields the ad index uses, never a
@@ -59,7 +60,11 @@ export interface SnapshotFacts {
  * moments to tell whether the snapshot may have changed (see `probe`).
  */
 export interface ServabilityProbe {
-  /** Campaigns whose spend leaves no room for one more click at their bid (total or daily). */
+  /**
+   * How many times so far a campaign has run out of budget by spend (no room left for one
+   * more click at its bid, total or daily): a running count, each campaign counted once as
+   * it runs out, so between two probes it grows by the campaigns that ran out in between.
+   */
   exhausted: number;
   /** Everything else, as one comparable string. */
   other: string;
@@ -71,6 +76,7 @@ export class ServableCampaignsReader {
   constructor(
     private readonly campaigns: CampaignsRepository,
     private readonly advertisers: AdvertisersService,
+    private readonly servability: ServabilityRepository,
   ) {}
 
   /**
@@ -152,38 +158,28 @@ export class ServableCampaignsReader {
   }
 
   /**
-   * The servability probe at `now`: one aggregate over campaigns, one over the (few)
-   * advertisers and one over the campaign audit. Between two probes of the same UTC day
-   * the snapshot can only have changed if one of these did:
+   * The servability probe at `now`: one row read by its primary key (`servability_version`),
+   * O(1) whatever the number of campaigns. Between two probes of the same UTC day the
+   * snapshot can only have changed if the row did, because every change that can alter it
+   * adds to the row in its own transaction, whichever instance makes it:
    * - any change made through CampaignsService (create, edit, status, budget, schedule,
-   *   keywords, keyword translations, bid, text) writes audit rows: their count and latest
-   *   time;
-   * - an advertiser's status: the advertisers' count, active count and latest update;
-   * - a campaign's status written otherwise: the campaigns' count and active count;
-   * - spend: within a UTC day spend only grows, so the set of exhausted campaigns only
-   *   grows, and its size tells whether it did (the index service discounts the campaigns
-   *   it has already excluded on notice). `updated_at` of campaigns is no use here: every
-   *   billed click bumps it.
+   *   keywords, keyword translations, bid, text): `changeCount`, as it writes its audit rows;
+   * - an advertiser's status (AdvertisersService): `changeCount`;
+   * - spend: a campaign whose click batch leaves it without room for one more click at its
+   *   bid: `exhaustionCount` (CampaignBillingService), apart from the other changes because
+   *   the index drops such a campaign on notice (the index service discounts the campaigns
+   *   it has already excluded). A billed click that leaves room changes nothing here; that is
+   *   also why `updated_at` of campaigns is no use: every billed click bumps it.
+   * Nothing else writes campaigns' status or servable fields. A write that bypasses these
+   * services (SQL by hand) is not seen until the next rebuild, unless it adds to the row.
    * What the clock changes (a schedule bound passing, the UTC day for daily budgets) is
    * not in the probe: the index service knows from the last read when that happens next.
-   * Costs one scan of the campaigns table in the database (~0.5 s at 1M rows on MariaDB),
-   * no rows sent: far cheaper than a snapshot read.
    */
   async probe(now: Date): Promise<ServabilityProbe> {
-    const day = utcDay(now);
-    const figures = await this.campaigns.servabilityFigures(day);
+    const counts = await this.servability.read();
     return {
-      exhausted: figures.exhaustedCampaigns,
-      other: JSON.stringify([
-        day,
-        figures.campaigns,
-        figures.activeCampaigns,
-        figures.advertisers,
-        figures.activeAdvertisers,
-        figures.advertisersUpdated,
-        figures.auditEntries,
-        figures.latestAudit,
-      ]),
+      exhausted: counts.exhaustions,
+      other: JSON.stringify([utcDay(now), counts.changes]),
     };
   }
 }
