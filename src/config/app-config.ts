@@ -42,8 +42,13 @@ export class AppConfig {
   readonly campaignIndexRefreshMs: number;
   /** Longest a request waits on the database before answering 503 database_unavailable. */
   readonly databaseTimeoutMs: number;
-  /** Longest a shutdown (SIGTERM) may take before the process exits anyway. */
+  /** Longest a shutdown (SIGTERM) may take, after its delay, before the process exits anyway. */
   readonly shutdownTimeoutMs: number;
+  /**
+   * How long after SIGTERM the instance still serves with readiness 503 before it drains and
+   * closes, so that a load balancer polling readiness stops sending to it first.
+   */
+  readonly shutdownDelayMs: number;
   /** Longest one statement may go unanswered before its connection is dropped (0: no limit). */
   readonly databaseQueryTimeoutMs: number;
   readonly apiKeyCacheMs: number;
@@ -99,6 +104,7 @@ export class AppConfig {
     this.campaignIndexRefreshMs = (env.CAMPAIGN_INDEX_REFRESH_SECONDS ?? 10) * 1000;
     this.databaseTimeoutMs = env.DATABASE_TIMEOUT_MS ?? 1500;
     this.shutdownTimeoutMs = (env.SHUTDOWN_TIMEOUT_SECONDS ?? 10) * 1000;
+    this.shutdownDelayMs = env.SHUTDOWN_DELAY_MS ?? 0;
     this.databaseQueryTimeoutMs = env.DATABASE_QUERY_TIMEOUT_MS ?? 60_000;
     this.apiKeyCacheMs = (env.API_KEY_CACHE_SECONDS ?? 30) * 1000;
     this.impressionBatchSize = env.IMPRESSION_BATCH_SIZE ?? 500;

@@ -93,6 +93,7 @@ export class EnvironmentVariables {
   @IsOptional() @Transform(toInt) @IsInt() @Min(100) @Max(60000) DATABASE_TIMEOUT_MS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) DATABASE_QUERY_TIMEOUT_MS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
+  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(300_000) SHUTDOWN_DELAY_MS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) API_KEY_CACHE_SECONDS?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) IMPRESSION_BATCH_SIZE?: number;
   @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPRESSION_FLUSH_MS?: number;

@@ -20,15 +20,16 @@ interface Progress {
 
 /**
  * SIGTERM (or SIGINT, SIGHUP) closes the app the way `RequestDrain` describes: readiness 503 at
- * once, the requests in flight finish, the server stops accepting, the impression and
+ * once, requests still served as usual for SHUTDOWN_DELAY_MS (so that a load balancer that
+ * polls readiness has stopped sending before the server closes), the requests in flight finish, the server stops accepting, the impression and
  * click batches commit (and FillStatsRecorder writes its counts, in its own shutdown hook),
  * the connection pools close. Then one line says what it did and
- * the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds all of it: a part that hangs (a
+ * the process exits 0. SHUTDOWN_TIMEOUT_SECONDS bounds all of it after the delay: a part that hangs (a
  * frozen database) gets a clear line and exit code 1 instead of a process that never ends.
  */
 export function exitGracefullyOnSignals(
   app: INestApplication,
-  config: Pick<AppConfig, 'shutdownTimeoutMs'>,
+  config: Pick<AppConfig, 'shutdownTimeoutMs' | 'shutdownDelayMs'>,
   log: ShutdownLog,
 ): void {
   let started = false;
@@ -36,7 +37,7 @@ export function exitGracefullyOnSignals(
     // A second signal changes nothing: the timeout already bounds the first one's work.
     if (started) return;
     started = true;
-    void shutDown(app, config.shutdownTimeoutMs, log, signal);
+    void shutDown(app, config, log, signal);
   };
   // SIGHUP too, as Nest's shutdown hooks did: a closed terminal stops the service cleanly.
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, onSignal);
@@ -44,13 +45,18 @@ export function exitGracefullyOnSignals(
 
 async function shutDown(
   app: INestApplication,
-  timeoutMs: number,
+  {
+    shutdownTimeoutMs: timeoutMs,
+    shutdownDelayMs,
+  }: Pick<AppConfig, 'shutdownTimeoutMs' | 'shutdownDelayMs'>,
   log: ShutdownLog,
   signal: NodeJS.Signals,
 ): Promise<void> {
   const began = performance.now();
   const progress = progressSince(app);
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  app.get(RequestDrain, { strict: false }).announceShutdown();
+  if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
   const forced = setTimeout(() => {
     log.error(
       `shutdown after ${signal} did not finish within ${seconds(timeoutMs)} (SHUTDOWN_TIMEOUT_SECONDS); ` +

@@ -83,8 +83,13 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
     sendProblem(problem, request, reply);
   }
 
-  onModuleDestroy(): void {
+  /** Readiness answers 503 from now on; requests are still served as usual. */
+  announceShutdown(): void {
     this.shuttingDown = true;
+  }
+
+  onModuleDestroy(): void {
+    this.announceShutdown();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

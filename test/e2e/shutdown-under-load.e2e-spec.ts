@@ -9,6 +9,8 @@ import { createTestDatabase, testDatabaseKind, type TestDatabase } from '../supp
 const FLUSH_MS = '300';
 const WORKERS = 12;
 const LOAD_BEFORE_SIGNAL_MS = 1500;
+/** After SIGTERM the service serves this long with readiness 503, then drains and closes. */
+const SHUTDOWN_DELAY_MS = 400;
 
 interface Outcome {
   kind: 'ad' | 'click';
@@ -62,6 +64,7 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
     const { service, base, key } = await startDemo({
       DATABASE_URL: db.url,
       IMPRESSION_FLUSH_MS: FLUSH_MS,
+      SHUTDOWN_DELAY_MS: String(SHUTDOWN_DELAY_MS),
     });
 
     const outcomes: Outcome[] = [];
@@ -142,6 +145,11 @@ describe(`SIGTERM under load (${testDatabaseKind()})`, () => {
     for (const refused of after.filter((o) => o.status === 503)) {
       expect(refused.refusal).toEqual(SHUTTING_DOWN);
     }
+    // During the delay, with readiness already 503, requests were still served as usual.
+    const servedLate = after.filter(
+      (o) => normal(o) && o.sentAt - signalledAt >= SHUTDOWN_DELAY_MS / 2,
+    );
+    expect(servedLate.length).toBeGreaterThan(0);
     expect(readiness).toContainEqual({
       status: 503,
       code: 'shutting_down',
