@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { createHistogram } from 'node:perf_hooks';
 import { campaignLinkOf } from './links';
+import { benchmarkAddress } from './requests';
 
 /**
  * The open-loop generator: what runs inside its own process (bench/open-loop-child.ts), one
@@ -168,10 +169,4 @@ async function runStream(target: URL, seconds: number, stream: StreamSpec): Prom
     seconds: elapsed,
   };
   return { name: stream.name, figures, links };
-}
-
-/** The i-th address of 198.18.0.0/15 (131,072 of them), as a visitor's. */
-function benchmarkAddress(index: number): string {
-  const n = index % 131_072;
-  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }

@@ -51,10 +51,25 @@ export function clickRequests(links: string[]): { requests: Request[]; used: () 
     {
       method: 'GET',
       headers: { 'user-agent': BROWSER_UA },
-      setupRequest: (request) => ({ ...request, path: links[next++ % links.length] }),
+      // Each click from its own visitor, as real traffic comes: all from one address, every
+      // batch would wait on the per-address click rules' locking read of that address.
+      setupRequest: (request) => {
+        const index = next++;
+        return {
+          ...request,
+          path: links[index % links.length],
+          headers: { ...request.headers, 'x-forwarded-for': benchmarkAddress(index) },
+        };
+      },
     },
   ];
   return { requests, used: () => next };
+}
+
+/** The i-th address of 198.18.0.0/15 (RFC 2544's range for benchmarks; 131,072 of them). */
+export function benchmarkAddress(index: number): string {
+  const n = index % 131_072;
+  return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }
 
 /** A browser's follow of each link, once each, for the open-loop generator. */
