@@ -1,6 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { createHistogram } from 'node:perf_hooks';
 import { campaignLinkOf } from './links';
+import type { LoadResult } from './load';
 import { benchmarkAddress } from './requests';
 
 /**
@@ -46,22 +47,11 @@ export interface StreamSpec {
   harvest?: number;
 }
 
-/** One stream's figures over one run; latencies in ms to a tenth. */
-export interface StreamFigures {
-  requestsPerSecond: number;
-  p50: number;
-  p90: number;
-  p99: number;
-  p999: number;
-  max: number;
-  responses: number;
-  ok: number;
-  status3xx: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-  seconds: number;
-}
+/**
+ * One stream's figures over one run, latencies in ms to a tenth: those of a closed-loop phase
+ * (its CPU shares aside) and the slowest answer.
+ */
+export type StreamFigures = Omit<LoadResult, 'cpu'> & { max: number };
 
 export interface StreamResult {
   name: string;

@@ -27,6 +27,8 @@ describe('AppConfig', () => {
       retentionDays: 90,
       bodyLimitBytes: 65_536,
       defaultRevenueSharePpm: 700_000,
+      shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 0,
     });
     const secret = 'a-test-secret-long-enough-0123456789';
     expect(
@@ -60,11 +62,17 @@ describe('AppConfig', () => {
     ['DEFAULT_REVENUE_SHARE', '1.5'],
     ['IMPRESSION_BATCH_SIZE', '5000'],
     ['CLICK_BATCH_SIZE', '0'],
+    ['SHUTDOWN_DELAY_MS', '-1'],
+    ['SHUTDOWN_DELAY_MS', '300001'],
     ['NODE_ENV', 'staging'],
   ])('stops start-up with one line naming %s when it is %p', (name, value) => {
     const message = startupError({ [name]: value });
     expect(message.split('\n')).toHaveLength(1);
     expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it('reads SHUTDOWN_DELAY_MS in milliseconds', () => {
+    expect(load({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs).toBe(5000);
   });
 
   it('never prints a rejected secret', () => {
