@@ -2,7 +2,6 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
@@ -11,11 +10,7 @@ import { answerClientError } from './common/client-error';
 import { useCheckedJsonParser } from './common/json-body';
 import { ProblemDetailsFilter, sendProblem } from './http/problem-details.filter';
 import { createValidationPipe } from './common/validation';
-import {
-  cacheControlFor,
-  FIXED_SECURITY_HEADERS,
-  SECURITY_HEADERS,
-} from './common/security-headers';
+import { cacheControlFor, SECURITY_HEADERS } from './common/security-headers';
 import type { AppConfig } from './config/app-config';
 import { fastifyTrustProxy } from './config/trusted-proxies';
 import { AccessLogController } from './logging/access-log';
@@ -50,14 +45,14 @@ export async function createApp(
     },
     // Errors raised before routing (a bad %-escape, an over-long id) and by Node's HTTP
     // parser (huge or malformed headers) are problem+json like every other error. Router
-    // errors skip every hook (helmet's and onSend), so their headers are set here.
+    // errors skip every hook, so their headers are set here.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       accessLog.logWhenSent(request, reply);
       sendProblem(
         error,
         request,
         reply.headers({
-          ...FIXED_SECURITY_HEADERS,
+          ...SECURITY_HEADERS,
           'cache-control': 'no-store',
           'x-request-id': request.id,
         }),
@@ -73,7 +68,6 @@ export async function createApp(
     bodyParser: false,
   });
   await app.register(fastifyCookie);
-  await app.register(fastifyHelmet, SECURITY_HEADERS);
   configureApp(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
@@ -90,13 +84,15 @@ export function configureApp(app: NestFastifyApplication, config: AppConfig): vo
   // Every API body is JSON; anything else is answered 415 instead of being read as text.
   fastify.removeContentTypeParser('text/plain');
   useCheckedJsonParser(fastify);
-  fastify.addHook('onSend', async (request, reply) => {
-    void reply.header('x-request-id', request.id);
+  // Set before the handler, which may replace any of them (the dashboard's page its stricter
+  // Content Security Policy, an answer its own cache-control). A callback hook, not an async
+  // one: it runs on every request and need not cost a promise.
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(SECURITY_HEADERS).header('x-request-id', request.id);
     // Register, sign-in and key creation answer secrets; no API answer is for a shared cache.
     const cacheControl = cacheControlFor(request.url);
-    if (cacheControl && !reply.hasHeader('cache-control')) {
-      void reply.header('cache-control', cacheControl);
-    }
+    if (cacheControl) void reply.header('cache-control', cacheControl);
+    done();
   });
   SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), {
     jsonDocumentUrl: 'docs/openapi.json',

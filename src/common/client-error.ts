@@ -8,7 +8,7 @@ import {
   PROBLEM_TITLES,
   problemType,
 } from './problem';
-import { FIXED_SECURITY_HEADERS } from './security-headers';
+import { SECURITY_HEADERS } from './security-headers';
 
 function problemFor(errorCode: string | undefined): ProblemBody {
   const [status, code, detail]: [number, ProblemCode, string] =
@@ -27,7 +27,7 @@ function problemFor(errorCode: string | undefined): ProblemBody {
 /**
  * Fastify's `clientErrorHandler`: Node's HTTP parser rejected the request before Fastify
  * saw it (a header too large, a forbidden byte, a malformed request line), so no route,
- * hook or filter runs (nor helmet: its headers are written from FIXED_SECURITY_HEADERS).
+ * hook or filter runs (nor helmet: its headers are written from SECURITY_HEADERS).
  * Answers a minimal HTTP/1.1 problem+json response, never to be cached, and closes.
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
@@ -41,7 +41,7 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
     `content-length: ${Buffer.byteLength(json)}`,
     `x-request-id: ${randomUUID()}`,
     'cache-control: no-store',
-    ...Object.entries(FIXED_SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
+    ...Object.entries(SECURITY_HEADERS).map(([name, value]) => `${name}: ${value}`),
     'connection: close',
   ];
   if (socket.writable) socket.end(`${head.join('\r\n')}\r\n\r\n${json}`);

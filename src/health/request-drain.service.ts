@@ -50,7 +50,7 @@ export class RequestDrain implements OnModuleInit, OnModuleDestroy, BeforeApplic
     const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
     if (!fastify) return;
     // Instead of Fastify's own closing 503 (`return503OnClosing`, off in app.setup.ts), which
-    // is plain JSON without a code or this app's headers; helmet's hooks have run by now.
+    // is plain JSON without a code or this app's headers; app.setup.ts's header hook has run.
     fastify.addHook('preClose', (done) => {
       this.serverClosing = true;
       done();
