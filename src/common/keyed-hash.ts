@@ -10,3 +10,25 @@ export function keyedHasher(secret: string, purpose: string): (value: string) =>
   const key = createHmac('sha256', secret).update(`adline:${purpose}`).digest();
   return (value) => createHmac('sha256', key).update(value).digest('hex');
 }
+
+/**
+ * `hash` remembering its answers for up to `capacity` values, then forgetting them all at
+ * once (simpler than an LRU, and a full reset is rare): for the few hot values hashed on
+ * every request, such as a model's rate-limit counter, where a new HMAC each time cost ~2.5%
+ * of the service's CPU per ad. Only for values that are not secrets themselves.
+ */
+export function rememberingHasher(
+  hash: (value: string) => string,
+  capacity = 10_000,
+): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    let hashed = known.get(value);
+    if (hashed === undefined) {
+      if (known.size >= capacity) known.clear();
+      hashed = hash(value);
+      known.set(value, hashed);
+    }
+    return hashed;
+  };
+}

@@ -13,7 +13,7 @@ import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
 import { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
-import { keyedHasher } from '@/common/keyed-hash';
+import { keyedHasher, rememberingHasher } from '@/common/keyed-hash';
 import { ProblemException } from '@/common/problem';
 
 /**
@@ -44,7 +44,8 @@ export class RateLimitGuard extends ThrottlerGuard {
     private readonly metrics: MetricsService,
   ) {
     super(options, storage, reflector);
-    this.hashTracker = rateLimitKeyHasher(config);
+    // Trackers are an API key's SHA-256 or a client IP, never a secret in clear.
+    this.hashTracker = rememberingHasher(rateLimitKeyHasher(config));
   }
 
   override canActivate(context: ExecutionContext): Promise<boolean> {
