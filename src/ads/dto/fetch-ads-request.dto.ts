@@ -29,7 +29,7 @@ export const MAX_ADS_PER_REQUEST = 3;
 export const MAX_EXCLUDED_TOPICS = 50;
 
 /** A short BCP 47 tag: language, then optionally script and region ("de", "fr-CA", "zh-Hant-TW"). */
-const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
+export const LANGUAGE_TAG = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$/;
 
 /** A field is sent when it holds a value: `null` and absent alike are not. */
 const isSent = (value: unknown): boolean => value !== undefined && value !== null;
