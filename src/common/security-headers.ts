@@ -38,8 +38,9 @@ function headersSetBy(middleware: ReturnType<typeof helmet>): Record<string, str
     },
   };
   const outcome: { failure?: Error } = {};
-  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: Error) => {
-    outcome.failure = error;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error === undefined || error === null) return;
+    outcome.failure = error instanceof Error ? error : new Error('helmet refused its options');
   });
   // Helmet reports a bad option (a malformed directive) through `next`.
   if (outcome.failure) throw outcome.failure;
