@@ -118,10 +118,20 @@ export class ServableCampaignsReader {
       }
     };
     const activeAdvertisers = new Set(await this.advertisers.activeIds());
-    let after = '';
+    // The next page is asked for as soon as a page arrives, so the database reads it while
+    // this one is parsed and built (at 1M campaigns the reads were ~a quarter of start-up).
+    // Filtered here, not in the query: see `snapshotPage`.
+    const pageAfter = (after: string) => {
+      const page = this.campaigns.snapshotPage(after, SNAPSHOT_PAGE);
+      // Awaited below; until then a failure must not count as unhandled.
+      page.catch(() => undefined);
+      return page;
+    };
+    let pending = pageAfter('');
     for (;;) {
-      // Filtered here, not in the query: see `snapshotPage`.
-      const rows = await this.campaigns.snapshotPage(after, SNAPSHOT_PAGE);
+      const rows = await pending;
+      const more = rows.length === SNAPSHOT_PAGE;
+      if (more) pending = pageAfter(rows[rows.length - 1].id);
       for (let from = 0; from < rows.length; from += SNAPSHOT_BATCH) {
         const batch: ServableCampaign[] = [];
         for (const row of rows.slice(from, from + SNAPSHOT_BATCH)) {
@@ -152,8 +162,7 @@ export class ServableCampaignsReader {
         }
         await consume(batch);
       }
-      if (rows.length < SNAPSHOT_PAGE) return { nextScheduleChange };
-      after = rows[rows.length - 1].id;
+      if (!more) return { nextScheduleChange };
     }
   }
 
