@@ -38,7 +38,7 @@ export async function impressionWriterRate(
     dataSource,
     new EarningsService(
       new DailyStatsRepository(dataSource),
-      new DailyUnbilledClicksRepository(),
+      new DailyUnbilledClicksRepository(dataSource),
       new LedgerRepository(),
     ),
     new ImpressionsRepository(dataSource),

@@ -6,7 +6,7 @@ import type { Page } from '@/common/dto/page-query.dto';
 import { timestampOf } from '@/database/columns';
 import { dialectOf } from '@/database/dialect';
 import { transactionWithRetry } from '@/database/sql';
-import { updateByIds } from '@/database/statements';
+import { known, type Read, type Statement, updateByIds } from '@/database/statements';
 import type { CampaignChanges } from './campaign-audit';
 import { type BudgetColumns, type BudgetState, budgetFromRow } from './campaign-budget';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
@@ -160,38 +160,39 @@ export class CampaignsRepository {
   }
 
   /**
-   * The campaigns' budgets, in the caller's transaction. On MySQL the rows are locked (in id
-   * order, so concurrent batches cannot deadlock) before they are read: concurrent click
-   * batches serialise on them and can never overspend. SQLite has one writer at a time.
+   * The campaigns' budgets, for the caller's transaction to read. On MySQL the rows are
+   * locked (in id order, so concurrent batches cannot deadlock) as they are read: concurrent
+   * click batches serialise on them and can never overspend. SQLite has one writer at a time.
    */
-  async lockBudgets(manager: EntityManager, ids: string[]): Promise<ChargeableCampaign[]> {
-    const sorted = [...ids].sort();
-    const rows: BudgetRow[] = await manager.query(
-      `SELECT id, status, ends_at, bid_micros, budget_total_micros, budget_daily_micros,
-              spent_micros, spent_today_micros, spent_day
-         FROM campaigns
-        WHERE id IN (${sorted.map(() => '?').join(', ')})
-        ORDER BY id${dialectOf(manager) === 'mysql' ? ' FOR UPDATE' : ''}`,
-      sorted,
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      active: row.status === 'active',
-      endsAt: row.ends_at === null ? null : timestampOf(row.ends_at).getTime(),
-      bidMicros: Number(row.bid_micros),
-      budget: budgetFromRow(row),
-    }));
+  lockBudgets(ids: string[]): Read<ChargeableCampaign[]> {
+    if (ids.length === 0) return known([]);
+    const sorted = [...new Set(ids)].sort();
+    const mysql = dialectOf(this.campaigns.manager) === 'mysql';
+    return {
+      statement: {
+        sql: `SELECT id, status, ends_at, bid_micros, budget_total_micros, budget_daily_micros,
+                     spent_micros, spent_today_micros, spent_day
+                FROM campaigns
+               WHERE id IN (${sorted.map(() => '?').join(', ')})
+               ORDER BY id${mysql ? ' FOR UPDATE' : ''}`,
+        parameters: sorted,
+      },
+      from: (rows) =>
+        (rows as BudgetRow[]).map((row) => ({
+          id: row.id,
+          active: row.status === 'active',
+          endsAt: row.ends_at === null ? null : timestampOf(row.ends_at).getTime(),
+          bidMicros: Number(row.bid_micros),
+          budget: budgetFromRow(row),
+        })),
+    };
   }
 
-  /** Writes the campaigns' new spend in one statement, in the caller's transaction. */
-  async writeSpend(
-    manager: EntityManager,
-    budgets: Map<string, BudgetState>,
-    at: Date,
-  ): Promise<void> {
-    if (budgets.size === 0) return;
+  /** The campaigns' new spend in one statement, for the caller to send; null: none. */
+  spendStatement(budgets: Map<string, BudgetState>, at: Date): Statement | null {
+    if (budgets.size === 0) return null;
     const spend = (id: string) => budgets.get(id)!;
-    const { sql, parameters } = updateByIds(
+    return updateByIds(
       'campaigns',
       [...budgets.keys()],
       {
@@ -201,7 +202,6 @@ export class CampaignsRepository {
       },
       { updated_at: sqlDatetime(at) },
     );
-    await manager.query(sql, parameters);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { EntityManager, Repository } from 'typeorm';
+import type { Statement } from '@/database/statements';
 import { SERVABILITY_ROW_ID, ServabilityVersion } from './entities/servability-version.entity';
 
 /** The servability version as the probe reads it (see `ServabilityVersion`). */
@@ -13,9 +14,8 @@ export interface ServabilityCounts {
  * The one row of `servability_version`. Its writes run in the caller's transaction, which
  * then holds the row until it commits: callers write it after their other locks (the last
  * statement of a campaign or advertiser change; in a click batch, only when a budget runs
- * out, after that round's campaign rows). A click batch that charges a second round can
- * still lock more campaign rows after it: a rare deadlock, which `transactionWithRetry`
- * runs again. Probes read the row without a lock and never wait.
+ * out, in its writes after every campaign row it locked). Probes read the row without a
+ * lock and never wait.
  */
 @Injectable()
 export class ServabilityRepository {
@@ -40,12 +40,12 @@ export class ServabilityRepository {
     );
   }
 
-  /** Counts campaigns that have just run out of budget, in the caller's transaction. */
-  async countExhaustions(manager: EntityManager, campaigns: number): Promise<void> {
-    if (campaigns === 0) return;
-    await manager.query(
-      `UPDATE servability_version SET exhaustion_count = exhaustion_count + ? WHERE id = ?`,
-      [campaigns, SERVABILITY_ROW_ID],
-    );
+  /** Counts campaigns that have just run out of budget, for the caller to send; null: none. */
+  exhaustionsStatement(campaigns: number): Statement | null {
+    if (campaigns === 0) return null;
+    return {
+      sql: `UPDATE servability_version SET exhaustion_count = exhaustion_count + ? WHERE id = ?`,
+      parameters: [campaigns, SERVABILITY_ROW_ID],
+    };
   }
 }

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { dialectOf } from './dialect';
 import type { DatabaseDeadlines } from './mysql-deadlines';
 import { MysqlStatementBatch } from './mysql-statement-batch';
-import type { Statement } from './statements';
+import type { Decided, Read, ReadAll, Statement } from './statements';
 
 /**
  * Errors a transaction may hit under contention and that succeed when simply run again.
@@ -44,12 +44,26 @@ export function transactionWithRetry<T>(
   return retryTransient(() => manager.transaction(work), attempts);
 }
 
+/** The reads' answers, one after the other in the TypeORM transaction of `manager`. */
+export function readIn(manager: EntityManager): ReadAll {
+  return async <T extends unknown[]>(reads: { [K in keyof T]: Read<T[K]> }) => {
+    const answers: unknown[] = [];
+    for (const read of reads as Read<unknown>[]) {
+      const { statement } = read;
+      answers.push(
+        read.from(statement ? await manager.query(statement.sql, statement.parameters) : []),
+      );
+    }
+    return answers as T;
+  };
+}
+
 /**
- * Commits fixed statements as one transaction, or none of them, retrying on contention like
- * `transactionWithRetry`. On MySQL/MariaDB the transaction goes in ONE round trip, through a
- * small multi-statement pool of its own (see MysqlStatementBatch); on SQLite it runs in a
- * TypeORM transaction, whose statements cost no network round trip anyway. Whoever creates
- * it closes it, after its last commit.
+ * Commits statements as one transaction, or none of them, retrying on contention like
+ * `transactionWithRetry`. On MySQL/MariaDB the writes and the COMMIT go in ONE round trip,
+ * through a small multi-statement pool of its own (see MysqlStatementBatch); on SQLite it
+ * runs in a TypeORM transaction, whose statements cost no network round trip anyway. Whoever
+ * creates it closes it, after its last commit.
  */
 export class StatementTransactions {
   private readonly batch: MysqlStatementBatch | null;
@@ -72,6 +86,27 @@ export class StatementTransactions {
       this.dataSource.manager,
       async (manager) => {
         for (const { sql, parameters } of statements) await manager.query(sql, parameters);
+      },
+      attempts,
+    );
+  }
+
+  /**
+   * Runs `work` in one transaction, run again whole on contention: `work` asks its reads
+   * (locking ones too) through `read`, decides, and returns the writes; they and the COMMIT
+   * follow at once. On MySQL each `read` call is one round trip and the writes with the
+   * COMMIT one more, all on one connection, so the locks are held across as few round trips
+   * as the reads need; on SQLite the same statements run in a TypeORM transaction.
+   */
+  run<T>(work: (read: ReadAll) => Promise<Decided<T>>, attempts = 5): Promise<T> {
+    const { batch } = this;
+    if (batch) return retryTransient(() => batch.transactionWith(work), attempts);
+    return transactionWithRetry(
+      this.dataSource.manager,
+      async (manager) => {
+        const { result, writes } = await work(readIn(manager));
+        for (const { sql, parameters } of writes) await manager.query(sql, parameters);
+        return result;
       },
       attempts,
     );

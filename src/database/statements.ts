@@ -87,3 +87,28 @@ export function updateByIds(
     ],
   };
 }
+
+/**
+ * A read for a transaction whose statements its owner sends (StatementTransactions.run):
+ * the statement, or null when there is nothing to ask, and what its rows mean. Repositories
+ * build reads as they build writes; the transaction's owner decides which go together.
+ */
+export interface Read<T> {
+  statement: Statement | null;
+  from(rows: unknown[]): T;
+}
+
+/** A read with nothing to ask: its answer is known (no ids, no rows). */
+export const known = <T>(answer: T): Read<T> => ({ statement: null, from: () => answer });
+
+/**
+ * Sends reads in the caller's transaction; their answers, in order. On MySQL one call is one
+ * round trip, whatever the number of reads (see MysqlStatementBatch.transactionWith).
+ */
+export type ReadAll = <T extends unknown[]>(reads: { [K in keyof T]: Read<T[K]> }) => Promise<T>;
+
+/** What a transaction's work decided: its result, and the writes to commit with it. */
+export interface Decided<T> {
+  result: T;
+  writes: Statement[];
+}

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
-import { dialectOf } from '@/database/dialect';
-import { TableRows } from '@/database/statements';
+import { DataSource } from 'typeorm';
+import { type Dialect, dialectOf } from '@/database/dialect';
+import { type Statement, TableRows } from '@/database/statements';
 
 /** One unbilled click to count in `daily_unbilled_clicks`. */
 export interface UnbilledIncrement {
@@ -31,15 +31,17 @@ const ADD_CLICKS = { key: ['day', 'model_id', 'campaign_id', 'reason'], counters
 /** The one place that writes `daily_unbilled_clicks`: an upsert that adds to the count. */
 @Injectable()
 export class DailyUnbilledClicksRepository {
-  async increment(manager: EntityManager, clicks: UnbilledIncrement[]): Promise<void> {
+  private readonly dialect: Dialect;
+
+  constructor(dataSource: DataSource) {
+    this.dialect = dialectOf(dataSource);
+  }
+
+  /** The upsert, for the caller to send in its transaction; null: nothing to count. */
+  upsertStatement(clicks: UnbilledIncrement[]): Statement | null {
     const rows = countByRow(clicks);
-    if (rows.length === 0) return;
-    const { sql, parameters } = DAILY_UNBILLED_CLICKS.insertAdding(
-      rows,
-      dialectOf(manager),
-      ADD_CLICKS,
-    );
-    await manager.query(sql, parameters);
+    if (rows.length === 0) return null;
+    return DAILY_UNBILLED_CLICKS.insertAdding(rows, this.dialect, ADD_CLICKS);
   }
 }
 

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { utcDay } from '@/common/clock';
 import { splitRevenue } from '@/common/money';
 import { newId } from '@/database/columns';
@@ -41,8 +40,9 @@ export interface UnbilledClick {
 export type TestClick = Omit<UnbilledClick, 'reason'>;
 
 /**
- * The money ledger and the daily roll-ups. Every method runs inside the caller's transaction,
- * so an event and what it earns are committed together or not at all.
+ * The money ledger and the daily roll-ups. Every method builds statements for the caller to
+ * send in its own transaction, so an event and what it earns are committed together or not
+ * at all.
  */
 @Injectable()
 export class EarningsService {
@@ -66,19 +66,21 @@ export class EarningsService {
   }
 
   /**
-   * Records a batch of clicks' money and counts: each billed click's spend and its split
-   * between the publisher and the platform, as three ledger entries whose credits add up to
-   * the spend to the micro, plus one roll-up upsert for the whole batch. Unbilled clicks
-   * (invalid, or over the campaign's budget) only count: in `invalid_clicks`, and by reason.
-   * Clicks on test keys' ads count in `test_clicks` alone: no ledger entry, no reason row.
-   * @returns each billed click's publisher earnings in micros, in order.
+   * A batch of clicks' money and counts, as statements for the caller to send in its own
+   * transaction with the clicks: each billed click's spend and its split between the
+   * publisher and the platform, as three ledger entries whose credits add up to the spend to
+   * the micro (one insert for the batch), plus one roll-up upsert for the whole batch.
+   * Unbilled clicks (invalid, or over the campaign's budget) only count: in `invalid_clicks`,
+   * and by reason (one more upsert). Clicks on test keys' ads count in `test_clicks` alone:
+   * no ledger entry, no reason row.
+   * @returns the statements (none for an empty batch), and each billed click's publisher
+   *   earnings in micros, in order.
    */
-  async recordClicks(
-    manager: EntityManager,
+  clicksStatements(
     billed: BilledClick[],
     unbilled: UnbilledClick[],
     test: TestClick[] = [],
-  ): Promise<number[]> {
+  ): { statements: Statement[]; earned: number[] } {
     const entries: LedgerEntry[] = [];
     const increments: StatIncrement[] = [
       ...unbilled.map((click) => ({ ...key(click.at, click), invalidClicks: 1 })),
@@ -112,13 +114,14 @@ export class EarningsService {
       });
       return publisherMicros;
     });
-    await this.ledger.insert(manager, entries);
-    await this.dailyStats.increment(manager, increments);
-    await this.unbilledClicks.increment(
-      manager,
-      unbilled.map((click) => ({ ...key(click.at, click), reason: click.reason })),
-    );
-    return earned;
+    const statements = [
+      this.ledger.insertStatement(entries),
+      this.dailyStats.upsertStatement(increments),
+      this.unbilledClicks.upsertStatement(
+        unbilled.map((click) => ({ ...key(click.at, click), reason: click.reason })),
+      ),
+    ].filter((statement): statement is Statement => statement !== null);
+    return { statements, earned };
   }
 }
 

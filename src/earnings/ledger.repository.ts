@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { TableRows } from '@/database/statements';
+import { type Statement, TableRows } from '@/database/statements';
 import { LedgerEntry } from './entities/ledger-entry.entity';
 
 const LEDGER_ENTRIES = new TableRows<LedgerEntry>('ledger_entries', {
@@ -18,10 +17,8 @@ const LEDGER_ENTRIES = new TableRows<LedgerEntry>('ledger_entries', {
 /** The one place that writes `ledger_entries`. */
 @Injectable()
 export class LedgerRepository {
-  /** One statement for a batch's entries, in the caller's transaction. */
-  async insert(manager: EntityManager, entries: LedgerEntry[]): Promise<void> {
-    if (entries.length === 0) return;
-    const { sql, parameters } = LEDGER_ENTRIES.insert(entries);
-    await manager.query(sql, parameters);
+  /** One statement for a batch's entries, for the caller to send; null: none. */
+  insertStatement(entries: LedgerEntry[]): Statement | null {
+    return entries.length === 0 ? null : LEDGER_ENTRIES.insert(entries);
   }
 }

@@ -1,4 +1,10 @@
-import { type BatchFacts, type ClickRules, type FollowedLink, judgeClicks } from './click-judge';
+import {
+  type BatchFacts,
+  type ClickRules,
+  type FollowedLink,
+  judgeClicks,
+  mayBill,
+} from './click-judge';
 import type { Impression } from './entities/impression.entity';
 
 const SERVED = new Date('2026-03-01T12:00:00.000Z');
@@ -148,5 +154,25 @@ describe('judgeClicks: clicks on a test key’s ads', () => {
     const facts = testFacts([follow('b', 'c1', 'ip', 5)]);
 
     expect(judgeClicks(links, facts, RULES)).toEqual(['bad_signature', 'mismatch']);
+  });
+});
+
+describe('mayBill: the campaigns a batch locks before judging', () => {
+  it('is true for every follow judged valid, false for what is never valid whatever is stored', () => {
+    const person = follow('a', 'c1', 'ip', 5);
+    const links: FollowedLink[] = [
+      person,
+      { ...follow('b', 'c1', 'ip2', 5), impressionId: null },
+      { ...follow('c', 'c1', 'ip3', 5), intent: 'head' },
+      { ...follow('d', 'c1', 'ip4', 5), intent: 'prefetch' },
+      { ...follow('e', 'c1', 'ip5', 5), userAgent: 'Googlebot/2.1' },
+      { ...follow('f', 'c1', 'ip6', 5), userAgent: null },
+    ];
+    const facts = factsOf(links.filter((l) => l.impressionId !== null));
+
+    const verdicts = judgeClicks(links, facts, RULES);
+
+    expect(verdicts).toEqual(['valid', 'bad_signature', 'head_request', 'prefetch', 'bot', 'bot']);
+    expect(links.map(mayBill)).toEqual([true, false, false, false, false, false]);
   });
 });

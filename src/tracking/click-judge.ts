@@ -1,7 +1,7 @@
 import { isKnownBot } from './bot-detector';
 import type { BilledByIp, Standing } from './click-traffic.repository';
 import type { InvalidClickReason } from './entities/click.entity';
-import type { Impression } from './entities/impression.entity';
+import type { ClickedImpression } from './impressions.repository';
 
 /** How a tracking link was requested: a person's follow, a HEAD request or a prefetch. */
 export type FollowIntent = 'follow' | 'head' | 'prefetch';
@@ -30,7 +30,7 @@ export interface ClickRules {
 
 /** What the rules read from the database for one batch. */
 export interface BatchFacts {
-  impressions: Map<string, Impression>;
+  impressions: Map<string, ClickedImpression>;
   standing: Standing;
   /** Billed clicks of the batch's IPs in the last day, before this batch. */
   billedByIp: BilledByIp[];
@@ -68,6 +68,15 @@ export function judgeClicks(
     }
     return 'valid';
   });
+}
+
+/**
+ * Whether the follow may be billed at all, as far as the link itself tells: false only for
+ * what `judgeClicks` never judges valid (a forged link, no person's follow, a bot), so the
+ * recorder locks the budgets of the campaigns the rest may bill before judging them.
+ */
+export function mayBill(link: FollowedLink): boolean {
+  return link.impressionId !== null && link.intent === 'follow' && !isKnownBot(link.userAgent);
 }
 
 function invalidReason(

@@ -1,11 +1,17 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
-import { CampaignBillingService, type ChargeResult } from '@/campaigns/campaign-billing.service';
+import { DataSource } from 'typeorm';
+import {
+  CampaignBillingService,
+  type ChargeResult,
+  type LockedBudgets,
+} from '@/campaigns/campaign-billing.service';
 import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { AppConfig } from '@/config/app-config';
 import { GroupCommit } from '@/database/group-commit';
-import { transactionWithRetry } from '@/database/sql';
+import { databaseDeadlines } from '@/database/data-source-options';
+import { StatementTransactions } from '@/database/sql';
+import type { Decided, ReadAll, Statement } from '@/database/statements';
 import { UNKNOWN_SOURCE } from '@/earnings/entities/daily-unbilled-click.entity';
 import { EarningsService } from '@/earnings/earnings.service';
 import { MetricsService } from '@/metrics/metrics.service';
@@ -15,12 +21,12 @@ import {
   type FollowedLink,
   IP_LIMIT_LOOKBACK_MS,
   judgeClicks,
+  mayBill,
 } from './click-judge';
 import { ClickTrafficRepository } from './click-traffic.repository';
 import { ClicksRepository } from './clicks.repository';
 import { Click, ClickStatus, InvalidClickReason } from './entities/click.entity';
-import { Impression } from './entities/impression.entity';
-import { ImpressionsRepository } from './impressions.repository';
+import { type ClickedImpression, ImpressionsRepository } from './impressions.repository';
 
 export type { FollowedLink } from './click-judge';
 
@@ -34,15 +40,20 @@ export interface ClickOutcome {
  * is committed, billed or not, and concurrent clicks share one transaction. Within a batch
  * the clicks are judged in arrival order (the first click on an impression wins), and the
  * campaigns' budgets are charged under row locks, so no campaign ever overspends.
+ *
+ * On MySQL a batch's transaction is two round trips on one connection (see
+ * StatementTransactions.run): its reads, locking ones included, in one, and every write with
+ * the COMMIT in the other; the judging and charging between them is done in memory.
  */
 @Injectable()
 export class ClickRecorder implements OnApplicationShutdown {
   private readonly logger = new Logger(ClickRecorder.name);
   private readonly batches: GroupCommit<FollowedLink, ClickOutcome>;
   private readonly rules: ClickRules;
+  private readonly transactions: StatementTransactions;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly index: CampaignIndexService,
     private readonly changes: CampaignChangeNotifier,
     private readonly billing: CampaignBillingService,
@@ -58,6 +69,7 @@ export class ClickRecorder implements OnApplicationShutdown {
       minMs: config.clickMinMs,
       ipLimits: config.clickIpLimits,
     };
+    this.transactions = new StatementTransactions(dataSource, databaseDeadlines(config));
     this.batches = new GroupCommit({
       maxBatch: config.clickBatchSize,
       flushMs: config.clickFlushMs,
@@ -96,13 +108,14 @@ export class ClickRecorder implements OnApplicationShutdown {
     return recorded;
   }
 
-  onApplicationShutdown(): Promise<void> {
-    return this.batches.drain();
+  async onApplicationShutdown(): Promise<void> {
+    await this.batches.drain();
+    await this.transactions.close();
   }
 
   private async write(links: FollowedLink[]): Promise<ClickOutcome[]> {
-    const { outcomes, exhausted } = await transactionWithRetry(this.dataSource.manager, (m) =>
-      this.judgeAndStore(m, links),
+    const { outcomes, exhausted } = await this.transactions.run((read) =>
+      this.judgeAndStore(read, links),
     );
     // After the commit nothing may fail the batch: it would be recorded again one by one
     // (re-inserting committed clicks) and the person shown an error for a recorded click.
@@ -139,16 +152,34 @@ export class ClickRecorder implements OnApplicationShutdown {
     }
   }
 
+  /**
+   * One batch's transaction: what it reads, then, judged and charged in memory, what it
+   * writes (committed with them). Run again whole on contention, so it changes nothing
+   * outside the transaction.
+   */
   private async judgeAndStore(
-    manager: EntityManager,
+    read: ReadAll,
     links: FollowedLink[],
-  ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
-    // Locked: a second batch with a click on the same impression waits, then sees it clicked.
-    const impressions = await this.impressions.lockForClicks(manager, [
+  ): Promise<Decided<{ outcomes: ClickOutcome[]; exhausted: string[] }>> {
+    const impressionIds = [
       ...new Set(links.flatMap((l) => (l.impressionId ? [l.impressionId] : []))),
+    ];
+    const earliest = Math.min(...links.map((link) => link.at.getTime()));
+    // One round trip, its locks taken in the same order by every batch: the impressions (a
+    // second batch with a click on one of them waits, then sees it clicked), the IPs' billed
+    // clicks, then the budgets of every campaign a click may bill, whether or not it does.
+    const [impressions, standing, billedByIp, budgets] = await read([
+      this.impressions.lockForClicks(impressionIds),
+      this.traffic.standing(impressionIds),
+      this.traffic.billedByIp(
+        links.map((link) => link.ipHash),
+        new Date(earliest - IP_LIMIT_LOOKBACK_MS),
+      ),
+      this.billing.lockBudgets(links.filter(mayBill).map((link) => link.campaignId)),
     ]);
-    const facts = await this.facts(manager, links, impressions);
-    const { outcomes, exhausted } = await this.judgeAndCharge(manager, links, facts);
+    const facts: BatchFacts = { impressions, standing, billedByIp };
+    const outcomes = this.judgeAndCharge(links, facts, budgets);
+    const spend = this.billing.settle(budgets);
     // A billed or over-budget click uses up its impression; later ones are duplicates.
     const claimed = new Map<string, Date>();
     links.forEach((link, i) => {
@@ -156,7 +187,6 @@ export class ClickRecorder implements OnApplicationShutdown {
       if (status === 'billed' || status === 'over_budget') claimed.set(link.impressionId!, link.at);
     });
 
-    await this.impressions.markClicked(manager, claimed);
     const rows = links.map((link, i) => clickRow(link, outcomes[i], impressions));
     const billedRows = rows.filter((row) => row.status === 'billed');
     // Test traffic is counted apart from the billable counters, never as an invalid click.
@@ -167,8 +197,7 @@ export class ClickRecorder implements OnApplicationShutdown {
       const { campaignId, publisherId, modelId } = impression;
       return { at: row.createdAt, campaignId, publisherId, modelId, impression };
     };
-    const earned = await this.earnings.recordClicks(
-      manager,
+    const earnings = this.earnings.clicksStatements(
       billedRows.map((row) => {
         const { impression, ...click } = counted(row);
         return {
@@ -191,9 +220,17 @@ export class ClickRecorder implements OnApplicationShutdown {
         return { at, campaignId, publisherId, modelId };
       }),
     );
-    billedRows.forEach((row, i) => (row.publisherEarningsMicros = earned[i]));
-    await this.clicks.insert(manager, rows);
-    return { outcomes, exhausted };
+    billedRows.forEach((row, i) => (row.publisherEarningsMicros = earnings.earned[i]));
+    const markClicked = this.impressions.markClickedStatement(claimed);
+    // In the order of the locks they take: the campaigns' rows (locked already), then the
+    // servability version, the impressions (locked already), the roll-ups, the clicks.
+    const writes: Statement[] = [
+      ...spend.writes,
+      ...(markClicked ? [markClicked] : []),
+      ...earnings.statements,
+      this.clicks.insertStatement(rows),
+    ];
+    return { result: { outcomes, exhausted: spend.exhausted }, writes };
   }
 
   /**
@@ -203,30 +240,27 @@ export class ClickRecorder implements OnApplicationShutdown {
    * the clicks that become valid by that (ip_limit before) are charged in turn. A click
    * once charged keeps its outcome. Rarely more than one round: only when a budget runs out.
    */
-  private async judgeAndCharge(
-    manager: EntityManager,
+  private judgeAndCharge(
     links: FollowedLink[],
     facts: BatchFacts,
-  ): Promise<{ outcomes: ClickOutcome[]; exhausted: string[] }> {
+    budgets: LockedBudgets,
+  ): ClickOutcome[] {
     const charged = new Map<string, ClickOutcome>();
     const unbilled = new Set<string>();
-    const exhausted = new Set<string>();
     let verdicts = judgeClicks(links, facts, this.rules);
     for (;;) {
       const due = links.filter((link, i) => verdicts[i] === 'valid' && !charged.has(link.clickId));
       if (due.length === 0) break;
-      const charge = await this.billing.chargeClicks(
-        manager,
+      const results = budgets.charge(
         due.map((link) => ({
           campaignId: link.campaignId,
           bidMicros: facts.impressions.get(link.impressionId!)!.bidMicros,
           at: link.at,
         })),
       );
-      charge.exhausted.forEach((id) => exhausted.add(id));
       const before = unbilled.size;
       due.forEach((link, i) => {
-        const outcome = chargeOutcome(charge.results[i]);
+        const outcome = chargeOutcome(results[i]);
         charged.set(link.clickId, outcome);
         if (outcome.status !== 'billed') unbilled.add(link.clickId);
       });
@@ -234,34 +268,9 @@ export class ClickRecorder implements OnApplicationShutdown {
       verdicts = judgeClicks(links, facts, this.rules, unbilled);
     }
     // Every click judged valid was charged above; the others keep their reason.
-    const outcomes = links.map(
+    return links.map(
       (link, i) => charged.get(link.clickId) ?? invalid(verdicts[i] as InvalidClickReason),
     );
-    return { outcomes, exhausted: [...exhausted] };
-  }
-
-  /** What the rules need beyond the impressions: one query each for the whole batch. */
-  private async facts(
-    manager: EntityManager,
-    links: FollowedLink[],
-    impressions: Map<string, Impression>,
-  ): Promise<BatchFacts> {
-    const served = [...impressions.values()];
-    const distinct = (ids: (string | null)[]) =>
-      [...new Set(ids)].filter((id): id is string => id !== null);
-    const earliest = Math.min(...links.map((link) => link.at.getTime()));
-    // One after the other: both run on the transaction's one connection.
-    const standing = await this.traffic.standing(manager, {
-      publisherIds: distinct(served.map((i) => i.publisherId)),
-      modelIds: distinct(served.map((i) => i.modelId)),
-      keyIds: distinct(served.map((i) => i.apiKeyId)),
-    });
-    const billedByIp = await this.traffic.billedByIp(
-      manager,
-      distinct(links.map((link) => link.ipHash)),
-      new Date(earliest - IP_LIMIT_LOOKBACK_MS),
-    );
-    return { impressions, standing, billedByIp };
   }
 }
 
@@ -282,7 +291,7 @@ function chargeOutcome(result: ChargeResult): ClickOutcome {
 function clickRow(
   link: FollowedLink,
   outcome: ClickOutcome,
-  impressions: Map<string, Impression>,
+  impressions: Map<string, ClickedImpression>,
 ): Click {
   const impression = link.impressionId ? impressions.get(link.impressionId) : undefined;
   return {

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
 import { timestampOf } from '@/database/columns';
-import { dialectOf } from '@/database/dialect';
+import { type Dialect, dialectOf } from '@/database/dialect';
+import { known, type Read } from '@/database/statements';
 
 /** Who earns from a batch's impressions and may no longer: ids whose row is not active now. */
 export interface Standing {
@@ -18,41 +19,60 @@ export interface BilledByIp {
   at: Date;
 }
 
-/** The reads behind the click rules that look past the click itself, one query each per batch. */
+/**
+ * The reads behind the click rules that look past the click itself, one query each per
+ * batch, for the click batch's transaction to send (see ClickRecorder).
+ */
 @Injectable()
 export class ClickTrafficRepository {
-  /** The current status of the publishers, models and API keys named, in one query. */
-  async standing(
-    manager: EntityManager,
-    ids: { publisherIds: string[]; modelIds: string[]; keyIds: string[] },
-  ): Promise<Standing> {
-    const parts: { table: string; kind: string; ids: string[] }[] = [
-      { table: 'publishers', kind: 'publisher', ids: ids.publisherIds },
-      { table: 'ai_models', kind: 'model', ids: ids.modelIds },
-      { table: 'api_keys', kind: 'key', ids: ids.keyIds },
-    ].filter((part) => part.ids.length > 0);
-    const standing: Standing = {
+  private readonly dialect: Dialect;
+
+  constructor(dataSource: DataSource) {
+    this.dialect = dialectOf(dataSource);
+  }
+
+  /**
+   * The current status of the publishers, models and API keys of these impressions, in one
+   * query. Joined through the impressions themselves, so that it needs not wait for them to
+   * be read first: it goes in the same round trip as their locking read (the ids a served
+   * impression names never change).
+   */
+  standing(impressionIds: string[]): Read<Standing> {
+    const empty = (): Standing => ({
       suspendedPublishers: new Set(),
       inactiveModels: new Set(),
       revokedKeys: new Set(),
+    });
+    if (impressionIds.length === 0) return known(empty());
+    const parts = [
+      { table: 'publishers', kind: 'publisher', column: 'publisher_id' },
+      { table: 'ai_models', kind: 'model', column: 'model_id' },
+      { table: 'api_keys', kind: 'key', column: 'api_key_id' },
+    ];
+    const ids = [...new Set(impressionIds)];
+    const list = ids.map(() => '?').join(', ');
+    return {
+      statement: {
+        sql: parts
+          .map(
+            (part) =>
+              `SELECT '${part.kind}' AS kind, t.id
+                 FROM impressions i JOIN ${part.table} t ON t.id = i.${part.column}
+                WHERE i.id IN (${list}) AND t.status <> 'active'`,
+          )
+          .join(' UNION ALL '),
+        parameters: parts.flatMap(() => ids),
+      },
+      from: (rows) => {
+        const standing = empty();
+        for (const { kind, id } of rows as { kind: string; id: string }[]) {
+          if (kind === 'publisher') standing.suspendedPublishers.add(id);
+          else if (kind === 'model') standing.inactiveModels.add(id);
+          else standing.revokedKeys.add(id);
+        }
+        return standing;
+      },
     };
-    if (parts.length === 0) return standing;
-    const rows: { kind: string; id: string }[] = await manager.query(
-      parts
-        .map(
-          (part) =>
-            `SELECT '${part.kind}' AS kind, id FROM ${part.table}
-              WHERE status <> 'active' AND id IN (${part.ids.map(() => '?').join(', ')})`,
-        )
-        .join(' UNION ALL '),
-      parts.flatMap((part) => part.ids),
-    );
-    for (const { kind, id } of rows) {
-      if (kind === 'publisher') standing.suspendedPublishers.add(id);
-      else if (kind === 'model') standing.inactiveModels.add(id);
-      else standing.revokedKeys.add(id);
-    }
-    return standing;
   }
 
   /**
@@ -63,28 +83,31 @@ export class ClickTrafficRepository {
    * several instances): InnoDB's next-key locks cover each IP's range up to the next IP,
    * where its new clicks are inserted. A concurrent batch with one of these IPs then waits
    * for this one to commit and reads its clicks, or both insert into the range and one is
-   * rolled back as a deadlock and run again whole (transactionWithRetry), seeing the other's
-   * committed clicks. A plain read would let both bill. SQLite has one writer at a time.
+   * rolled back as a deadlock and run again whole (StatementTransactions.run), seeing the
+   * other's committed clicks. A plain read would let both bill. SQLite has one writer at a
+   * time.
    */
-  async billedByIp(manager: EntityManager, ipHashes: string[], since: Date): Promise<BilledByIp[]> {
-    if (ipHashes.length === 0) return [];
-    const hashes = [...ipHashes].sort();
-    const mysql = dialectOf(manager) === 'mysql';
-    const rows: { ip_hash: string; campaign_id: string; created_at: Date | string }[] =
-      await manager.query(
+  billedByIp(ipHashes: string[], since: Date): Read<BilledByIp[]> {
+    if (ipHashes.length === 0) return known([]);
+    const hashes = [...new Set(ipHashes)].sort();
+    const mysql = this.dialect === 'mysql';
+    return {
+      statement: {
         // The index is forced: a locking read by any other plan would lock far more rows.
-        `SELECT ip_hash, campaign_id, created_at
-           FROM clicks${mysql ? ' FORCE INDEX (idx_clicks_ip_created)' : ''}
-          WHERE ip_hash IN (${hashes.map(() => '?').join(', ')}) AND created_at > ?
-            AND status = 'billed'${mysql ? ' FOR UPDATE' : ''}`,
-        [...hashes, sqlDatetime(since)],
-      );
-    return rows.map((row) => ({
-      ipHash: row.ip_hash,
-      campaignId: row.campaign_id,
-      at: timestampOf(row.created_at),
-    }));
+        sql: `SELECT ip_hash, campaign_id, created_at
+                FROM clicks${mysql ? ' FORCE INDEX (idx_clicks_ip_created)' : ''}
+               WHERE ip_hash IN (${hashes.map(() => '?').join(', ')}) AND created_at > ?
+                 AND status = 'billed'${mysql ? ' FOR UPDATE' : ''}`,
+        parameters: [...hashes, sqlDatetime(since)],
+      },
+      from: (rows) =>
+        (rows as { ip_hash: string; campaign_id: string; created_at: Date | string }[]).map(
+          (row) => ({
+            ipHash: row.ip_hash,
+            campaignId: row.campaign_id,
+            at: timestampOf(row.created_at),
+          }),
+        ),
+    };
   }
 }
-
-/** MySQL returns DATETIME as a Date (timezone 'Z'); SQLite as the UTC text that was written. */

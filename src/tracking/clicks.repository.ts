@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, type Repository } from 'typeorm';
+import { In, type Repository } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { TableRows } from '@/database/statements';
+import { type Statement, TableRows } from '@/database/statements';
 import { Click } from './entities/click.entity';
 
 const CLICKS = new TableRows<Click>('clicks', {
@@ -28,10 +28,9 @@ export type StoredClick = Pick<Click, 'id' | 'status' | 'invalidReason'>;
 export class ClicksRepository {
   constructor(@InjectRepository(Click) private readonly clicks: Repository<Click>) {}
 
-  /** One statement for a batch's clicks, in the caller's transaction. */
-  async insert(manager: EntityManager, rows: Click[]): Promise<void> {
-    const { sql, parameters } = CLICKS.insert(rows);
-    await manager.query(sql, parameters);
+  /** One statement for a batch's clicks, for the batch's transaction to send. */
+  insertStatement(rows: Click[]): Statement {
+    return CLICKS.insert(rows);
   }
 
   /** The outcomes of those of these clicks that are stored. */

@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, type EntityManager, In } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { sqlDatetime } from '@/common/clock';
-import { dialectOf } from '@/database/dialect';
-import { type Statement, TableRows, updateByIds } from '@/database/statements';
+import { timestampOf } from '@/database/columns';
+import { type Dialect, dialectOf } from '@/database/dialect';
+import { known, type Read, type Statement, TableRows, updateByIds } from '@/database/statements';
 import { Impression } from './entities/impression.entity';
 
 const IMPRESSIONS = new TableRows<Impression>('impressions', {
@@ -31,13 +32,45 @@ const IMPRESSIONS = new TableRows<Impression>('impressions', {
 /** The impressions table's columns in insert order; the benchmark's raw baseline uses them too. */
 export const IMPRESSION_COLUMNS: string[] = [...IMPRESSIONS.columns];
 
+/** An impression as the click path reads it: what judges, bills and counts its clicks. */
+export type ClickedImpression = Pick<
+  Impression,
+  | 'id'
+  | 'createdAt'
+  | 'modelId'
+  | 'publisherId'
+  | 'campaignId'
+  | 'apiKeyId'
+  | 'bidMicros'
+  | 'revenueSharePpm'
+  | 'test'
+  | 'clickedAt'
+>;
+
+interface ClickedRow {
+  id: string;
+  created_at: Date | string;
+  model_id: string;
+  publisher_id: string;
+  campaign_id: string;
+  api_key_id: string | null;
+  bid_micros: string | number;
+  revenue_share_ppm: string | number;
+  test: string | number | boolean;
+  clicked_at: Date | string | null;
+}
+
 /**
  * The impressions table's queries: the writer's batch insert, the click path's claim and
  * the receipt look-up.
  */
 @Injectable()
 export class ImpressionsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly dialect: Dialect;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.dialect = dialectOf(dataSource);
+  }
 
   /** A batch's one INSERT, for the writer to commit with its roll-up. */
   insertStatement(rows: Impression[]): Statement {
@@ -45,18 +78,25 @@ export class ImpressionsRepository {
   }
 
   /**
-   * The impressions with these ids, in the caller's transaction; locked on MySQL (in id
+   * The impressions with these ids, for a click batch's transaction; locked on MySQL (in id
    * order, so concurrent batches cannot deadlock): a second batch with a click on the same
    * impression waits, then sees it clicked. SQLite has one writer at a time anyway.
    */
-  async lockForClicks(manager: EntityManager, ids: string[]): Promise<Map<string, Impression>> {
-    if (ids.length === 0) return new Map();
-    const found = await manager.find(Impression, {
-      where: { id: In([...ids].sort()) },
-      order: { id: 'ASC' },
-      ...(dialectOf(manager) === 'mysql' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
-    return new Map(found.map((impression) => [impression.id, impression]));
+  lockForClicks(ids: string[]): Read<Map<string, ClickedImpression>> {
+    if (ids.length === 0) return known(new Map<string, ClickedImpression>());
+    const sorted = [...ids].sort();
+    return {
+      statement: {
+        sql: `SELECT id, created_at, model_id, publisher_id, campaign_id, api_key_id, bid_micros,
+                     revenue_share_ppm, test, clicked_at
+                FROM impressions
+               WHERE id IN (${sorted.map(() => '?').join(', ')})
+               ORDER BY id${this.dialect === 'mysql' ? ' FOR UPDATE' : ''}`,
+        parameters: sorted,
+      },
+      from: (rows) =>
+        new Map((rows as ClickedRow[]).map((row) => [row.id, clickedImpression(row)])),
+    };
   }
 
   /** One impression, for a receipt; null once purged (or never served). */
@@ -64,12 +104,28 @@ export class ImpressionsRepository {
     return this.dataSource.getRepository(Impression).findOneBy({ id });
   }
 
-  /** Sets each impression's clicked_at, in one statement in the caller's transaction. */
-  async markClicked(manager: EntityManager, clickedAt: Map<string, Date>): Promise<void> {
-    if (clickedAt.size === 0) return;
-    const { sql, parameters } = updateByIds('impressions', [...clickedAt.keys()], {
+  /** Sets each impression's clicked_at, in one statement; null: none to set. */
+  markClickedStatement(clickedAt: Map<string, Date>): Statement | null {
+    if (clickedAt.size === 0) return null;
+    return updateByIds('impressions', [...clickedAt.keys()], {
       clicked_at: (id) => sqlDatetime(clickedAt.get(id)!),
     });
-    await manager.query(sql, parameters);
   }
+}
+
+/** Raw SQL's row: DATETIMEs as Dates (mysql2) or UTC text (SQLite), BIGINT as text or a number. */
+function clickedImpression(row: ClickedRow): ClickedImpression {
+  return {
+    id: row.id,
+    createdAt: timestampOf(row.created_at),
+    modelId: row.model_id,
+    publisherId: row.publisher_id,
+    campaignId: row.campaign_id,
+    apiKeyId: row.api_key_id,
+    bidMicros: Number(row.bid_micros),
+    revenueSharePpm: Number(row.revenue_share_ppm),
+    // MySQL's TINYINT(1) and SQLite's integer: 0 or 1.
+    test: Number(row.test) === 1 || row.test === true,
+    clickedAt: row.clicked_at === null ? null : timestampOf(row.clicked_at),
+  };
 }
