@@ -49,7 +49,8 @@ if (buildIsFresh()) {
 }
 
 // The service runs as a child: signals reach it, and its exit code becomes ours.
-const child = spawn(process.execPath, [entry], { stdio: 'inherit' });
+// The young-generation size production runs with (see the Dockerfile's NODE_OPTIONS).
+const child = spawn(process.execPath, ['--max-semi-space-size=32', entry], { stdio: 'inherit' });
 const forwarded = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 for (const signal of forwarded) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
