@@ -22,6 +22,8 @@ export interface Options {
   profile: boolean;
   out: string;
   quick: boolean;
+  /** Sizes for the memory measurement alone (`--memory`, see bench/memory.ts); none: the full run. */
+  memory: number[];
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -35,6 +37,7 @@ export function parseOptions(argv: string[]): Options {
     profile: false,
     out: join(ROOT, 'BENCHMARKS.md'),
     quick: false,
+    memory: [],
   };
   const list = (value: string | undefined) =>
     (value ?? '')
@@ -71,14 +74,20 @@ export function parseOptions(argv: string[]): Options {
       case '--out':
         options.out = argv[++i];
         break;
+      case '--memory':
+        options.memory = list(argv[++i]);
+        break;
       default:
         throw new Error(
-          `unknown option ${arg}; options: --campaigns N[,N…] --sqlite --quick --matcher N[,N…] --no-matcher --connections N --profile --out FILE`,
+          `unknown option ${arg}; options: --campaigns N[,N…] --sqlite --quick --matcher N[,N…] --no-matcher --connections N --profile --out FILE --memory N[,N…]`,
         );
     }
   }
   if (options.campaigns.some((n) => !Number.isInteger(n) || n < 1)) {
     throw new Error('--campaigns takes positive integers, e.g. --campaigns 10000,1000000');
+  }
+  if (options.memory.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw new Error('--memory takes positive integers, e.g. --memory 5000000');
   }
   return options;
 }

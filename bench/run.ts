@@ -6,6 +6,7 @@ import { createBenchDatabase, seed } from './database';
 import { log } from './log';
 import { describeMachine } from './machine';
 import { measureMatcher } from './measure-matcher';
+import { measureMemory } from './memory';
 import { parseOptions, ROOT } from './options';
 import { render, writeReport, type Report } from './report';
 import { measureFetchMax, measureObservabilityCost } from './service-phases';
@@ -20,6 +21,10 @@ import { measureService } from './service-run';
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
+  if (options.memory.length > 0) {
+    console.log(`\n${await measureMemory(options.memory, options)}\n`);
+    return;
+  }
   const started = Date.now();
   if (!existsSync(join(ROOT, 'dist', 'src', 'main.js'))) {
     throw new Error('dist/src/main.js is missing: run `npm run bench`, which builds first');
