@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { Clock, utcDay } from '@/common/clock';
 import { readIn } from '@/database/sql';
@@ -71,8 +71,6 @@ export class LockedBudgets {
 /** Charges clicks to their campaigns' budgets: a campaign never spends past either budget. */
 @Injectable()
 export class CampaignBillingService {
-  private readonly logger = new Logger(CampaignBillingService.name);
-
   constructor(
     private readonly campaigns: CampaignsRepository,
     private readonly servability: ServabilityRepository,
@@ -111,7 +109,6 @@ export class CampaignBillingService {
       this.campaigns.spendStatement(locked.changed, now),
       this.servability.exhaustionsStatement(ranOut.length),
     ].filter((statement): statement is Statement => statement !== null);
-    for (const c of exhausted) this.logger.log(`campaign ${c.id} is out of budget`);
     return { writes, exhausted: exhausted.map((c) => c.id) };
   }
 

@@ -119,7 +119,11 @@ export class ClickRecorder implements OnApplicationShutdown {
     );
     // After the commit nothing may fail the batch: it would be recorded again one by one
     // (re-inserting committed clicks) and the person shown an error for a recorded click.
-    for (const campaignId of exhausted) await this.stopServing(campaignId);
+    for (const campaignId of exhausted) {
+      // Logged once committed: the transaction above may run again or not commit at all.
+      this.logger.log(`campaign ${campaignId} is out of budget`);
+      await this.stopServing(campaignId);
+    }
     return outcomes;
   }
 
