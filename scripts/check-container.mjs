@@ -88,7 +88,8 @@ export function checkDockerfile(text, { dockerignore = join(root, '.dockerignore
   }
   const cmd = keyword('CMD').at(-1);
   const argv = cmd?.getJSONStrings().map((s) => s.getJSONValue()) ?? [];
-  const script = argv[0] === 'node' ? argv[1] : undefined;
+  // Node's own flags (`--max-semi-space-size=…`) may come before the script.
+  const script = argv[0] === 'node' ? argv.slice(1).find((arg) => !arg.startsWith('-')) : undefined;
   const source = script?.replace(/^dist\//, '').replace(/\.js$/, '.ts');
   if (!source || !existsSync(join(root, source))) {
     problems.push(
