@@ -261,18 +261,24 @@ describe(`bad input answers 4xx problem+json and changes nothing (${testDatabase
   });
 
   describe("Fastify's and Node's own errors", () => {
-    /** The security headers helmet sets on an ordinary answer (an unknown route's 404). */
-    let helmetHeaders: [string, string][];
+    /** The security headers on an ordinary answer (an unknown route's 404). */
+    let securityHeaders: [string, string][];
     beforeAll(async () => {
       const ordinary = await t.http('/api/nothing-here');
-      const notHelmets =
+      const notSecurity =
         /^(content-type|content-length|date|connection|keep-alive|x-request-id|cache-control)$/;
-      helmetHeaders = [...ordinary.headers].filter(([name]) => !notHelmets.test(name));
-      expect(helmetHeaders.map(([name]) => name)).toContain('content-security-policy');
+      securityHeaders = [...ordinary.headers].filter(([name]) => !notSecurity.test(name));
+      // Helmet's defaults, as a browser needs them (not merely the same list everywhere).
+      const ordinaryHeader = (name: string) => ordinary.headers.get(name);
+      expect(ordinaryHeader('x-content-type-options')).toBe('nosniff');
+      expect(ordinaryHeader('x-frame-options')).toBe('SAMEORIGIN');
+      expect(ordinaryHeader('referrer-policy')).toBe('no-referrer');
+      expect(ordinaryHeader('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(ordinaryHeader('content-security-policy')).toContain("frame-ancestors 'self'");
     });
     /** What every answer carries, however early it was refused. */
     const expectGuarded = (header: (name: string) => string | null | undefined) => {
-      for (const [name, value] of helmetHeaders)
+      for (const [name, value] of securityHeaders)
         expect([name, header(name)]).toEqual([name, value]);
       expect(header('cache-control')).toBe('no-store');
       expect(header('x-request-id')).toBeTruthy();
