@@ -14,8 +14,8 @@ export function keyedHasher(secret: string, purpose: string): (value: string) =>
 /**
  * `hash` remembering its answers for up to `capacity` values, then forgetting them all at
  * once (simpler than an LRU, and a full reset is rare): for the few hot values hashed on
- * every request, such as a model's rate-limit counter, where a new HMAC each time cost ~2.5%
- * of the service's CPU per ad. Only for values that are not secrets themselves.
+ * every request, such as a model's rate-limit counter, where a new HMAC each time cost ~3%
+ * of the service's CPU per ad (BENCHMARKS.md, round two). Only for values that are not secrets themselves.
  */
 export function rememberingHasher(
   hash: (value: string) => string,

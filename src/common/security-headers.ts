@@ -20,7 +20,7 @@ export const HELMET_OPTIONS: HelmetOptions = {
  * helmet's own middleware against a recording response. With these options every header is
  * fixed (no per-request nonce), so each answer gets the same object in one hook
  * (app.setup.ts) instead of @fastify/helmet building helmet's middleware chain again on every
- * request (4.6% of the service's CPU per fetch-ads in a profile). Router errors and the raw
+ * request (~5% of the service's CPU per fetch-ads: BENCHMARKS.md, round two). Router errors and the raw
  * answers to requests Node's HTTP parser refused, which no Fastify hook runs for, use it too.
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
