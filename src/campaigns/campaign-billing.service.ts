@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { EntityManager } from 'typeorm';
 import { Clock, utcDay } from '@/common/clock';
-import { readIn } from '@/database/sql';
 import type { Read, Statement } from '@/database/statements';
 import { type BudgetState, canPay, charge } from './campaign-budget';
 import { type ChargeableCampaign, CampaignsRepository } from './campaigns.repository';
@@ -110,23 +108,5 @@ export class CampaignBillingService {
       this.servability.exhaustionsStatement(ranOut.length),
     ].filter((statement): statement is Statement => statement !== null);
     return { writes, exhausted: exhausted.map((c) => c.id) };
-  }
-
-  /**
-   * Charges clicks to their campaigns in the caller's TypeORM transaction, in the given
-   * order: `lockBudgets`, `LockedBudgets.charge` and `settle` in one call.
-   * @returns per charge what became of it, and the campaigns that can no longer pay their
-   *   current bid.
-   */
-  async chargeClicks(
-    manager: EntityManager,
-    charges: ClickCharge[],
-  ): Promise<{ results: ChargeResult[]; exhausted: string[] }> {
-    if (charges.length === 0) return { results: [], exhausted: [] };
-    const [locked] = await readIn(manager)([this.lockBudgets(charges.map((c) => c.campaignId))]);
-    const results = locked.charge(charges);
-    const { writes, exhausted } = this.settle(locked);
-    for (const { sql, parameters } of writes) await manager.query(sql, parameters);
-    return { results, exhausted };
   }
 }

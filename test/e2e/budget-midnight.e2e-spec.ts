@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { CampaignBillingService, type ClickCharge } from '@/campaigns/campaign-billing.service';
+import { chargeClicks } from '../support/billing';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { Clock } from '@/common/clock';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
@@ -9,7 +10,7 @@ import { startTestApp, TestApp } from '../support/test-app';
 import { testDatabaseKind } from '../support/test-database';
 
 /**
- * Click batches carry each click's own time into CampaignBillingService.chargeClicks; these tests
+ * Click batches carry each click's own time into CampaignBillingService's charges; these tests
  * give them explicit times either side of a UTC midnight (the injected clock), as two click
  * batches committing out of order would.
  */
@@ -26,7 +27,7 @@ describe(`daily budget around UTC midnight (${testDatabaseKind()})`, () => {
   const clicks = (campaignId: string, at: string, count: number): ClickCharge[] =>
     Array.from({ length: count }, () => ({ campaignId, bidMicros: BID, at: new Date(at) }));
   const chargeIn = (manager: EntityManager, charges: ClickCharge[]) =>
-    t.app.get(CampaignBillingService).chargeClicks(manager, charges);
+    chargeClicks(t.app.get(CampaignBillingService), manager, charges);
   const chargeBatch = (charges: ClickCharge[]) =>
     t.dataSource.transaction((manager) => chargeIn(manager, charges));
 

@@ -1,5 +1,6 @@
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { CampaignBillingService } from '@/campaigns/campaign-billing.service';
+import { chargeClicks } from '../support/billing';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { utcDay } from '@/common/clock';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
@@ -186,7 +187,7 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
           bidMicros: 1_000_000,
           at: new Date(time),
         }));
-        const { results } = await billing.chargeClicks(manager, charges);
+        const { results } = await chargeClicks(billing, manager, charges);
         return results.map((result) => result === 'billed');
       });
 
@@ -213,16 +214,14 @@ describe(`daily budget reset at UTC midnight (${testDatabaseKind()})`, () => {
     const at = new Date();
     const charge = (campaignId: string, bidMicros: number) => ({ campaignId, bidMicros, at });
     const outcome = await t.dataSource.transaction((manager) =>
-      t.app
-        .get(CampaignBillingService)
-        .chargeClicks(manager, [
-          charge(a.id, 1_000_000),
-          charge(b.id, 500_000),
-          charge(a.id, 1_000_000),
-          charge(b.id, 500_000),
-          charge(a.id, 1_000_000),
-          charge(b.id, 500_000),
-        ]),
+      chargeClicks(t.app.get(CampaignBillingService), manager, [
+        charge(a.id, 1_000_000),
+        charge(b.id, 500_000),
+        charge(a.id, 1_000_000),
+        charge(b.id, 500_000),
+        charge(a.id, 1_000_000),
+        charge(b.id, 500_000),
+      ]),
     );
     expect(outcome.results).toEqual([
       'billed',

@@ -1,5 +1,6 @@
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { CampaignBillingService } from '@/campaigns/campaign-billing.service';
+import { chargeClicks } from '../support/billing';
 import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
 import {
   type ServabilityProbe,
@@ -59,9 +60,9 @@ describe(`the ad index's servability probe (${testDatabaseKind()})`, () => {
   /** Charges one click at the campaign's bid straight through billing, as another instance's click batch does. */
   const chargeClick = (campaignId: string, bidMicros: number) =>
     t.dataSource.transaction((manager) =>
-      t.app
-        .get(CampaignBillingService)
-        .chargeClicks(manager, [{ campaignId, bidMicros, at: new Date() }]),
+      chargeClicks(t.app.get(CampaignBillingService), manager, [
+        { campaignId, bidMicros, at: new Date() },
+      ]),
     );
 
   it('reads one row by its primary key, never the campaigns table', async () => {
