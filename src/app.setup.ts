@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { DestinationStream } from 'pino';
+import { FETCH_ADS_BODY_CHECK } from './ads/dto/fetch-ads-request.check';
 import { AppModule } from './app.module';
 import { answerClientError } from './common/client-error';
 import { useCheckedJsonParser } from './common/json-body';
@@ -76,7 +77,7 @@ export async function createApp(
 
 /** Global pipes, filters, hooks and Swagger: the one place they are declared (docs/style.md §6). */
 export function configureApp(app: NestFastifyApplication, config: AppConfig): void {
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe([FETCH_ADS_BODY_CHECK]));
   app.useGlobalFilters(new ProblemDetailsFilter());
   // No enableShutdownHooks(): main.ts handles SIGTERM itself (graceful-shutdown.ts), with
   // a time limit and a closing line; tests and scripts close their app themselves.

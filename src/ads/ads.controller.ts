@@ -10,18 +10,13 @@ import {
 import { API_KEY_HEADER, ApiKeyGuard } from '@/publishers/api-key.guard';
 import { CallingModel } from '@/publishers/calling-model.decorator';
 import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
-import { registerCompiledCheck } from '@/common/validation';
 import { RATE_LIMIT_HEADERS } from '@/common/openapi-conventions';
 import { RateLimitBy, RateLimitGuard } from '@/http/rate-limit.guard';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { AcceptLanguage } from './accept-language.decorator';
 import { AdsService } from './ads.service';
-import { acceptFetchAdsRequest } from './dto/fetch-ads-request.check';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
-
-// The hot path's body skips class-transformer and class-validator when it is plainly valid.
-registerCompiledCheck(FetchAdsRequestDto, acceptFetchAdsRequest);
 
 @ApiTags('ads')
 @Controller('api/fetch-ads')

@@ -1,4 +1,9 @@
-import { type ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  ValidationError,
+  ValidationPipe,
+  type ValidationPipeOptions,
+} from '@nestjs/common';
 import { FieldError, ProblemException } from './problem';
 
 /**
@@ -46,25 +51,34 @@ function flatten(errors: ValidationError[], parent = ''): FieldError[] {
  */
 export type CompiledCheck<T> = (body: unknown) => T | null;
 
-const compiledChecks = new Map<unknown, CompiledCheck<unknown>>();
-
 /**
- * Registers `check` for bodies of `type` on the hot path. Why not for every body: the few
- * microseconds matter only on fetch-ads, where class-transformer and class-validator took
- * ~8% of the service's CPU per ad; a compiled check repeats the DTO's rules by hand and needs
- * its equivalence test (see fetch-ads-request.check.spec.ts).
+ * A body class with its compiled check, for `createValidationPipe`. Why not one for every
+ * body: the few microseconds matter only on fetch-ads, where class-transformer and
+ * class-validator took ~9% of the service's CPU per ad; a compiled check repeats the DTO's
+ * rules by hand and needs its equivalence test (see fetch-ads-request.check.spec.ts).
  */
-export function registerCompiledCheck<T>(
-  type: abstract new (...args: never[]) => T,
-  check: CompiledCheck<T>,
-): void {
-  compiledChecks.set(type, check);
+export interface CompiledBodyCheck<T> {
+  type: abstract new (...args: never[]) => T;
+  check: CompiledCheck<T>;
 }
+
+/** Pairs a body class with its check (typed together, so the check makes that class). */
+export const compiledBodyCheck = <T>(
+  type: CompiledBodyCheck<T>['type'],
+  check: CompiledCheck<T>,
+): CompiledBodyCheck<T> => ({ type, check });
 
 /** ValidationPipe, with a body's compiled check (if its class has one) tried first. */
 class CompiledFirstValidationPipe extends ValidationPipe {
+  private readonly checks: ReadonlyMap<unknown, CompiledCheck<unknown>>;
+
+  constructor(options: ValidationPipeOptions, checks: readonly CompiledBodyCheck<unknown>[]) {
+    super(options);
+    this.checks = new Map(checks.map(({ type, check }) => [type, check]));
+  }
+
   override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    const check = metadata.type === 'body' ? compiledChecks.get(metadata.metatype) : undefined;
+    const check = metadata.type === 'body' ? this.checks.get(metadata.metatype) : undefined;
     const accepted = check?.(value);
     if (accepted) return Promise.resolve(accepted);
     return super.transform(value, metadata) as Promise<unknown>;
@@ -75,14 +89,19 @@ class CompiledFirstValidationPipe extends ValidationPipe {
  * The global pipe: unknown fields are dropped, bad ones answer 400 `validation_failed`. Every
  * rule of a field runs (no `stopAtFirstError`, whose answer would depend on the order the
  * decorators are written in); the answer names one message per field, chosen by `flatten`.
- * Without compiled checks: the rules alone (what a compiled check is tested against).
+ * `compiledChecks` let the bodies they accept skip the rules; without any: the rules alone
+ * (what a compiled check is tested against).
  */
-export function createValidationPipe(options: { compiledChecks?: boolean } = {}): ValidationPipe {
-  const Pipe = options.compiledChecks === false ? ValidationPipe : CompiledFirstValidationPipe;
-  return new Pipe({
+export function createValidationPipe(
+  compiledChecks: readonly CompiledBodyCheck<unknown>[] = [],
+): ValidationPipe {
+  const options: ValidationPipeOptions = {
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,
     exceptionFactory: (errors) => ProblemException.validation(flatten(errors)),
-  });
+  };
+  return compiledChecks.length === 0
+    ? new ValidationPipe(options)
+    : new CompiledFirstValidationPipe(options, compiledChecks);
 }

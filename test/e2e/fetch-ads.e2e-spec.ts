@@ -1,3 +1,4 @@
+import { ValidationPipe } from '@nestjs/common';
 import { newId } from '@/database/columns';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
@@ -16,6 +17,26 @@ describe(`POST /api/fetch-ads (${testDatabaseKind()})`, () => {
   afterAll(() => t.close());
 
   describe('when an ad matches', () => {
+    it('reads a plainly valid body through its compiled check, not class-validator; a bad one still through the rules', async () => {
+      const { key } = await t.f.publisherWithKey();
+      // A keyword of its own: the other tests here share the database.
+      await t.f.campaign({ keywords: 'zephyrine' });
+      const rules = jest.spyOn(ValidationPipe.prototype, 'transform');
+      try {
+        const bodies = () => rules.mock.calls.filter(([, metadata]) => metadata.type === 'body');
+        expect(
+          (await t.fetchAds(key, { conversation: 'A zephyrine?', context_keywords: 'zephyrine' }))
+            .status,
+        ).toBe(200);
+        expect(bodies()).toHaveLength(0);
+        const bad = await t.fetchAds(key, { conversation: 'hi', context_keywords: 7 });
+        await expectProblem(bad, 400, 'validation_failed');
+        expect(bodies()).toHaveLength(1);
+      } finally {
+        rules.mockRestore();
+      }
+    });
+
     it('answers 200 with one ad carrying every SPEC field and records one impression for the calling model', async () => {
       const { key, model } = await t.f.publisherWithKey();
       const campaign = await t.f.campaign({

@@ -1,6 +1,6 @@
 import type { ArgumentMetadata } from '@nestjs/common';
-import { createValidationPipe, registerCompiledCheck } from '@/common/validation';
-import { acceptFetchAdsRequest } from './fetch-ads-request.check';
+import { createValidationPipe } from '@/common/validation';
+import { acceptFetchAdsRequest, FETCH_ADS_BODY_CHECK } from './fetch-ads-request.check';
 import { FetchAdsRequestDto } from './fetch-ads-request.dto';
 
 /**
@@ -10,7 +10,7 @@ import { FetchAdsRequestDto } from './fetch-ads-request.dto';
  */
 
 const METADATA: ArgumentMetadata = { type: 'body', metatype: FetchAdsRequestDto };
-const rules = createValidationPipe({ compiledChecks: false });
+const rules = createValidationPipe();
 
 async function byRules(body: unknown): Promise<FetchAdsRequestDto | null> {
   try {
@@ -113,9 +113,8 @@ describe('acceptFetchAdsRequest', () => {
     expect(fast).toStrictEqual(await byRules(body));
   });
 
-  it('is what the global pipe uses once registered; errors still come from the rules', async () => {
-    registerCompiledCheck(FetchAdsRequestDto, acceptFetchAdsRequest);
-    const pipe = createValidationPipe();
+  it('is what the pipe made with it uses; errors still come from the rules', async () => {
+    const pipe = createValidationPipe([FETCH_ADS_BODY_CHECK]);
     const body = { conversation: 'hi', context_keywords: 'laptop', unknown_field: 1 };
     const made = await pipe.transform(body, METADATA);
     expect(made).toStrictEqual(acceptFetchAdsRequest(body));

@@ -1,4 +1,5 @@
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
+import { compiledBodyCheck } from '@/common/validation';
 import { CHAT_ROLES, ChatMessageDto } from './chat-message.dto';
 import {
   FetchAdsRequestDto,
@@ -107,3 +108,6 @@ function acceptMessages(value: unknown): ChatMessageDto[] | null {
   }
   return messages;
 }
+
+/** The hot path's body: skips class-transformer and class-validator when plainly valid. */
+export const FETCH_ADS_BODY_CHECK = compiledBodyCheck(FetchAdsRequestDto, acceptFetchAdsRequest);
