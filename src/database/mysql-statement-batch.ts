@@ -39,10 +39,9 @@ export class MysqlStatementBatch {
     ).promise();
   }
 
-  /** Commits the statements together, or none of them. */
+  /** Commits the statements together, or none of them: `START TRANSACTION; …; COMMIT` at once. */
   transaction(statements: Statement[]): Promise<void> {
-    const text = ['START TRANSACTION', ...statements.map(formatted), 'COMMIT'].join(';\n');
-    return this.run(text);
+    return this.transactionWith(() => Promise.resolve({ result: undefined, writes: statements }));
   }
 
   /**
@@ -82,17 +81,6 @@ export class MysqlStatementBatch {
 
   close(): Promise<void> {
     return this.pool.end();
-  }
-
-  private async run(text: string): Promise<void> {
-    const connection: PoolConnection = await this.pool.getConnection();
-    try {
-      await connection.query(text);
-      connection.release();
-    } catch (error) {
-      await rollBack(connection);
-      throw error;
-    }
   }
 }
 
