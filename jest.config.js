@@ -26,8 +26,12 @@ module.exports = {
       ...shared,
       displayName: 'unit',
       rootDir: __dirname,
-      // The TypeScript client's own tests (clients/typescript) run here too: no server needed.
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/clients/typescript/**/*.spec.ts'],
+      // The TypeScript client's own tests (clients/typescript) and the scripts' run here too.
+      testMatch: [
+        '<rootDir>/src/**/*.spec.ts',
+        '<rootDir>/scripts/**/*.spec.ts',
+        '<rootDir>/clients/typescript/**/*.spec.ts',
+      ],
     },
     {
       // Real HTTP through the real AppModule on SQLite (or the MySQL that DATABASE_URL names);

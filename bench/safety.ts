@@ -3,6 +3,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { createApp } from '@/app.setup';
 import { AppConfig } from '@/config/app-config';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
+import { loadCorpus } from '../scripts/safety/corpus';
 import { createBenchDatabase, seed } from './database';
 import { generateRequest, vocabularyFor, type FetchAdsBody } from './data';
 import { fmt, markdownTable } from './format';
@@ -12,9 +13,10 @@ import { log } from './log';
  * What the sensitive-topic check costs fetch-ads, in one run (`npm run build`, then
  * `node dist/bench/safety.js [--rounds N] [--requests N]`):
  *
- * 1. The detector alone: CPU time per request for the benchmark's fetch-ads bodies (~700
+ * 1. The detector alone (lists and classifier): CPU time per request for the benchmark's fetch-ads bodies (~700
  *    characters of conversation), per 4,000-character conversation of ordinary shopping
  *    talk in each list language, and for a 64 KiB one (the body limit).
+ *    Then the classifier alone: p50 and p99 µs per request.
  * 2. fetch-ads itself, in this process: the real app on a fresh SQLite database with 10,000
  *    generated campaigns, requests through Fastify's `inject` 50 at a time, in rounds that
  *    alternate the check off (its method swapped for one that finds nothing) and on, so
@@ -93,6 +95,46 @@ function measureDetector(bodies: FetchAdsBody[]): { costs: DetectorCost[]; flagg
   return { costs, flagged };
 }
 
+interface ClassifierCost {
+  text: string;
+  requests: number;
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+/**
+ * The classifier alone, per request (wall time of each call, after a warm-up): its p50 and
+ * p99 in µs, for the benchmark's bodies and for the held-out utterances of the safety corpus.
+ */
+function measureClassifier(bodies: FetchAdsBody[]): ClassifierCost[] {
+  const detector = new SensitiveTopicDetector();
+  const sets: [string, string[][]][] = [
+    ["the benchmark's fetch-ads bodies", bodies.map((b) => b.conversation.split('\n'))],
+    ['held-out utterances of the safety corpus', loadCorpus('heldout').map((u) => [u.text])],
+    [`${fmt(LONG)} characters, en`, [repeatTo(SHOPPING.en, LONG).split('\n')]],
+  ];
+  return sets.map(([text, turns]) => {
+    const calls = 20_000;
+    for (let i = 0; i < 2_000; i++) detector.classifiedTopic(turns[i % turns.length]);
+    const times = new Float64Array(calls);
+    for (let i = 0; i < calls; i++) {
+      const started = process.hrtime.bigint();
+      detector.classifiedTopic(turns[i % turns.length]);
+      times[i] = Number(process.hrtime.bigint() - started) / 1000;
+    }
+    times.sort();
+    const mean = times.reduce((a, b) => a + b, 0) / calls;
+    return {
+      text,
+      requests: calls,
+      p50: times[calls >> 1],
+      p99: times[Math.floor(calls * 0.99)],
+      mean,
+    };
+  });
+}
+
 interface Round {
   on: boolean;
   requestsPerSecond: number;
@@ -161,6 +203,8 @@ async function main(): Promise<void> {
   const bodies = Array.from({ length: 2_000 }, (_, i) => generateRequest(vocabulary, i));
   log('the detector alone');
   const { costs, flagged } = measureDetector(bodies);
+  log('the classifier alone');
+  const classifier = measureClassifier(bodies);
 
   log(`seeding ${fmt(CAMPAIGNS)} campaigns into a fresh SQLite database`);
   const db = await createBenchDatabase('sqlite');
@@ -214,6 +258,13 @@ async function main(): Promise<void> {
           costs.map((c) => [c.text, fmt(c.characters), fmt(c.micros, 1), fmt(c.nsPerCharacter, 1)]),
         ),
         '',
+        'The classifier alone (its part of the above; wall time per request, 20,000 requests):',
+        '',
+        markdownTable(
+          ['conversation', 'p50 µs', 'p99 µs', 'mean µs'],
+          classifier.map((c) => [c.text, fmt(c.p50, 1), fmt(c.p99, 1), fmt(c.mean, 1)]),
+        ),
+        '',
         `fetch-ads in process (${fmt(CAMPAIGNS)} campaigns, SQLite, ${CONCURRENCY} at a time, median of ${rounds} rounds each):`,
         '',
         markdownTable(
@@ -234,7 +285,7 @@ async function main(): Promise<void> {
         ),
       ].join('\n'),
     );
-    console.log(JSON.stringify({ detector: costs, flagged, fetchAds: phases }));
+    console.log(JSON.stringify({ detector: costs, classifier, flagged, fetchAds: phases }));
   } finally {
     await app?.close();
     await db.drop();

@@ -18,7 +18,8 @@ import { matchControlsFor } from './match-controls';
 import { noAd } from './no-ad';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
-import { conversationText } from './dto/chat-message.dto';
+import { conversationText, userTurns } from './dto/chat-message.dto';
+import { flaggedByPublisher } from '@/safety/publisher-moderation';
 import { FetchAdsRequestDto } from './dto/fetch-ads-request.dto';
 import { AdvertisementDto, FetchAdsResponseDto } from './dto/fetch-ads-response.dto';
 import type {
@@ -58,8 +59,12 @@ export class AdsService {
     const keywords = parseKeywordList(request.context_keywords);
     // `conversation` as sent, or the chat `messages` as `role: content` lines.
     const conversation = conversationText(request);
-    // Before matching: no ad beside self-harm, a crisis, politics… whatever would match.
-    if (this.sensitiveTopics.topicOf(conversation, keywords) !== null) {
+    // Before matching: no ad beside self-harm, a crisis, politics… whatever would match;
+    // nor beside a turn the publisher's own moderation flagged.
+    if (
+      flaggedByPublisher(request.moderation) ||
+      this.sensitiveTopics.topicOf(conversation, keywords, userTurns(request)) !== null
+    ) {
       this.metrics.adNoFill.inc({ reason: 'sensitive_topic' });
       this.fills.record(caller, 'sensitive_topic');
       throw noAd('sensitive_topic');

@@ -39,7 +39,19 @@ export type AdlineMiddlewareOptions = ({ client: AdlineClient } | AdlineClientOp
   timeoutMs?: number;
   /** Other fetch-ads fields, fixed or per call (e.g. the reader's `locale`). */
   request?: AdRequestFields | ((prompt: ModelPrompt) => AdRequestFields);
+  /**
+   * Your moderation model's verdict on the prompt (e.g. OpenAI's `results[0]`), sent as
+   * fetch-ads' `moderation`: a flagged turn gets no ad. Runs inside the ad's deadline; a
+   * failure asks for no ad.
+   */
+  moderation?: (
+    prompt: ModelPrompt,
+    conversation: string,
+  ) => Moderation | null | undefined | Promise<Moderation | null | undefined>;
 };
+
+/** A moderation result as fetch-ads takes it: `flagged`, `categories`, `category_scores`. */
+export type Moderation = NonNullable<AdRequestFields['moderation']>;
 
 /**
  * AI SDK middleware that asks Adline for an ad while the model writes its reply, and
@@ -68,7 +80,14 @@ export function adlineMiddleware(options: AdlineMiddlewareOptions): LanguageMode
           : options.keywords;
       const fields =
         typeof options.request === 'function' ? options.request(params.prompt) : options.request;
-      return client.fetchAd({ ...fields, conversation, keywords, timeoutMs: remainingMs() });
+      const moderation = (await options.moderation?.(params.prompt, conversation)) ?? undefined;
+      return client.fetchAd({
+        ...fields,
+        ...(moderation ? { moderation } : {}),
+        conversation,
+        keywords,
+        timeoutMs: remainingMs(),
+      });
     });
 
   return {

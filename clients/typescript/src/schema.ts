@@ -1278,6 +1278,17 @@ export interface components {
              */
             messages?: components["schemas"]["ChatMessageDto"][];
             /**
+             * @description Your own moderation model's verdict on this turn, in the shape of one result of OpenAI's moderation API (`flagged`, `categories`, `category_scores`; other fields are ignored). When it is flagged (or any category is `true`) no ad is shown: 404 `no_matching_ad` with reason `sensitive_topic`. Adline's own check runs either way.
+             * @example {
+             *       "categories": {
+             *         "self-harm": false,
+             *         "violence": false
+             *       },
+             *       "flagged": false
+             *     }
+             */
+            moderation?: components["schemas"]["ModerationDto"];
+            /**
              * @description An opaque id of the conversation or user session (1–128 characters), for the model's frequency cap: at most `max_ads` ads per session in `per_minutes`. Only its keyed hash is kept, in memory or Redis, never in clear and never in the database. Without it no cap applies.
              * @example c0nv-7f3a9b2e
              */
@@ -1538,6 +1549,34 @@ export interface components {
             unbilled_by_reason: {
                 [key: string]: number;
             };
+        };
+        ModerationDto: {
+            /**
+             * @description The model's categories, as it names them (e.g. OpenAI's `self-harm/intent`, `violence`): any `true` is taken as flagged, even when `flagged` is `false`.
+             * @example {
+             *       "self-harm": false,
+             *       "self-harm/intent": false,
+             *       "violence": false
+             *     }
+             */
+            categories?: {
+                [key: string]: boolean;
+            };
+            /**
+             * @description The model's score per category, accepted for completeness and not used.
+             * @example {
+             *       "self-harm": 0.0012,
+             *       "violence": 0.0004
+             *     }
+             */
+            category_scores?: {
+                [key: string]: number;
+            };
+            /**
+             * @description Whether the publisher's moderation model flagged the turn. `true` answers 404 `no_matching_ad` with reason `sensitive_topic`.
+             * @example false
+             */
+            flagged: boolean;
         };
         NoFillsDto: {
             /**

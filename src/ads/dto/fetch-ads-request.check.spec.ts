@@ -45,6 +45,21 @@ const VALUES: Record<string, unknown[]> = {
   excluded_topics: [ABSENT, [], ['386'], ['386', 'nope'], '386', [386], Array(51).fill('386')],
   session_id: [ABSENT, 's-1', '', 'x'.repeat(129), 5],
   max_ads: [ABSENT, 1, 3, 0, 4, 2.5, '2'],
+  moderation: [
+    ABSENT,
+    null,
+    { flagged: true },
+    { flagged: false, categories: { 'self-harm': false, violence: true } },
+    { flagged: false, categories: {}, category_scores: { violence: 0.2 }, model: 'omni' },
+    { flagged: 'true' },
+    {},
+    { flagged: false, categories: { violence: 'no' } },
+    { flagged: false, categories: [true] },
+    { flagged: false, category_scores: { violence: Infinity } },
+    { flagged: false, categories: Object.fromEntries([...Array(101)].map((_, i) => [i, false])) },
+    true,
+    [{ flagged: true }],
+  ],
   unknown_field: [ABSENT, 'dropped'],
 };
 

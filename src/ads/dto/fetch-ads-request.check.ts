@@ -1,6 +1,7 @@
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { compiledBodyCheck } from '@/common/validation';
 import { CHAT_ROLES, ChatMessageDto } from './chat-message.dto';
+import { isRecordOf, ModerationDto } from './moderation.dto';
 import {
   FetchAdsRequestDto,
   LANGUAGE_TAG,
@@ -29,6 +30,7 @@ const FIELDS = [
   'excluded_topics',
   'session_id',
   'max_ads',
+  'moderation',
 ] as const satisfies readonly (keyof FetchAdsRequestDto)[];
 
 const ROLES: ReadonlySet<string> = new Set(CHAT_ROLES);
@@ -58,6 +60,7 @@ export function acceptFetchAdsRequest(value: unknown): FetchAdsRequestDto | null
     fields[field] = value[field];
   }
   if (messages) dto.messages = messages;
+  if (isSent(value.moderation)) dto.moderation = moderationOf(value.moderation as Body);
   if (Array.isArray(value.excluded_topics)) {
     dto.excluded_topics = [...(value.excluded_topics as string[])];
   }
@@ -79,6 +82,7 @@ function optionalFieldsOk(body: Body): boolean {
   if (isSent(excluded_topics) && !topicsOk(excluded_topics)) return false;
   if (isSent(session_id) && !(textUpTo(session_id, 128) && session_id !== '')) return false;
   if (isSent(max_ads) && !maxAdsOk(max_ads)) return false;
+  if (isSent(body.moderation) && !moderationOk(body.moderation)) return false;
   return true;
 }
 
@@ -92,6 +96,24 @@ const maxAdsOk = (value: unknown): boolean =>
   Number.isInteger(value) &&
   value >= 1 &&
   value <= MAX_ADS_PER_REQUEST;
+
+const moderationOk = (value: unknown): boolean =>
+  isObject(value) &&
+  typeof value.flagged === 'boolean' &&
+  (!isSent(value.categories) || isRecordOf(value.categories, 'boolean')) &&
+  (!isSent(value.category_scores) || isRecordOf(value.category_scores, 'number'));
+
+/** The moderation result as a ModerationDto with only its own fields, as the pipe makes it. */
+function moderationOf(value: Body): ModerationDto {
+  const moderation = new ModerationDto();
+  moderation.flagged = value.flagged as boolean;
+  for (const field of ['categories', 'category_scores'] as const) {
+    if (Object.prototype.hasOwnProperty.call(value, field)) {
+      (moderation as unknown as Body)[field] = value[field];
+    }
+  }
+  return moderation;
+}
 
 /** The messages as ChatMessageDto instances with only their two fields, or null. */
 function acceptMessages(value: unknown): ChatMessageDto[] | null {

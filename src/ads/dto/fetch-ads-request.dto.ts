@@ -7,6 +7,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsObject,
   IsOptional,
   IsString,
   Matches,
@@ -21,6 +22,7 @@ import { Type } from 'class-transformer';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { IsRequired } from '@/common/validators';
 import { ChatMessageDto } from './chat-message.dto';
+import { ModerationDto } from './moderation.dto';
 
 /** At most this many ads per request, each of another advertiser. */
 export const MAX_ADS_PER_REQUEST = 3;
@@ -182,4 +184,16 @@ export class FetchAdsRequestDto {
   @Min(1)
   @IsInt()
   max_ads?: number;
+
+  @ApiPropertyOptional({
+    type: ModerationDto,
+    description:
+      "Your own moderation model's verdict on this turn, in the shape of one result of OpenAI's moderation API (`flagged`, `categories`, `category_scores`; other fields are ignored). When it is flagged (or any category is `true`) no ad is shown: 404 `no_matching_ad` with reason `sensitive_topic`. Adline's own check runs either way.",
+    example: { flagged: false, categories: { 'self-harm': false, violence: false } },
+  })
+  @ValidateNested()
+  @Type(() => ModerationDto)
+  @IsObject()
+  @IsOptional()
+  moderation?: ModerationDto;
 }

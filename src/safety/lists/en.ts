@@ -20,6 +20,33 @@ import type { TopicList } from '../sensitive-topics';
 const MINOR_AGES = [8, 9, 10, 11, 12, 13, 14, 15, 16, 17];
 const GRADES = ['5th', '6th', '7th', '8th', '9th', '10th', '11th'];
 
+/** Things a child (or anyone) swallows that need help at once. */
+const SWALLOWED_THINGS = [
+  'a battery',
+  'a button battery',
+  'a coin battery',
+  'a button cell',
+  'a coin cell',
+  'batteries',
+  'a magnet',
+  'magnets',
+  'a coin',
+  'a detergent pod',
+  'a laundry pod',
+  'a dishwasher tablet',
+];
+const POISONS = [
+  'bleach',
+  'detergent',
+  'drain cleaner',
+  'antifreeze',
+  'lamp oil',
+  'rat poison',
+  'weed killer',
+  'e liquid',
+  'vape juice',
+];
+
 export const EN: TopicList = {
   self_harm: [
     'suicide',
@@ -91,6 +118,28 @@ export const EN: TopicList = {
     'is choking',
     'choking on',
     'swallowed bleach',
+
+    // Swallowed or drunk: told as people tell it, with the object named.
+    ...['swallowed', 'ate', 'has swallowed', 'just swallowed', 'may have swallowed'].flatMap(
+      (verb) => SWALLOWED_THINGS.map((thing) => `${verb} ${thing}`),
+    ),
+    ...['drank', 'drunk', 'has drunk', 'swallowed', 'ate'].flatMap((verb) =>
+      POISONS.map((poison) => `${verb} ${poison}`),
+    ),
+    'took too many pills',
+    'took too many tablets',
+    'took too many sleeping pills',
+    'too many sleeping pills',
+    'took too many of my pills',
+    'rash that does not fade',
+    "rash that doesn't fade",
+    "rash that won't fade",
+    'rash does not fade',
+    "rash doesn't fade",
+    'non blanching rash',
+    'face is drooping',
+    'face drooping',
+    'slurred speech',
   ],
   mental_health_crisis: [
     'panic attack',

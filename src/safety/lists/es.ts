@@ -73,6 +73,45 @@ export const ES: TopicList = {
     'vomita sangre',
     'llamar al 112',
     'llamar al 911',
+
+    // Tragado o bebido, como se cuenta: con el objeto.
+    ...['trago', 'se trago', 'tragó', 'se tragó', 'se ha tragado', 'comio', 'comió'].flatMap(
+      (verb) =>
+        [
+          'una pila',
+          'una pila de boton',
+          'una pila botón',
+          'una bateria',
+          'una batería',
+          'pilas',
+          'un iman',
+          'un imán',
+          'imanes',
+          'una moneda',
+          'una capsula de detergente',
+          'una cápsula de detergente',
+          'veneno para ratas',
+        ].map((thing) => `${verb} ${thing}`),
+    ),
+    ...['tomo', 'tomó', 'bebio', 'bebió', 'se tomo', 'se tomó'].flatMap((verb) =>
+      [
+        'lejia',
+        'lejía',
+        'cloro',
+        'desatascador',
+        'anticongelante',
+        'aceite de lampara',
+        'aceite de lámpara',
+        'limpiador',
+      ].map((poison) => `${verb} ${poison}`),
+    ),
+    'demasiadas pastillas',
+    'demasiadas pastillas para dormir',
+    'manchas que no desaparecen',
+    'sarpullido que no desaparece',
+    'prueba del vaso',
+    'cara caida',
+    'cara caída',
   ],
   mental_health_crisis: [
     'ataque de pánico',

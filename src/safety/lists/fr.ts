@@ -69,6 +69,43 @@ export const FR: TopicList = {
     'hémorragie',
     'crache du sang',
     'vomit du sang',
+
+    // Avalé ou bu, comme on le raconte : avec l'objet.
+    ...['avale', 'a avale', 'avalé', 'a avalé'].flatMap((verb) =>
+      [
+        'une pile',
+        'une pile bouton',
+        'des piles',
+        'un aimant',
+        'des aimants',
+        'une piece',
+        'une pièce',
+        'une capsule de lessive',
+        'de la javel',
+        'du destop',
+        'du produit menager',
+        'de l antigel',
+        'de la mort aux rats',
+      ].map((thing) => `${verb} ${thing}`),
+    ),
+    ...['bu', 'a bu'].flatMap((verb) =>
+      [
+        'de la javel',
+        'du produit menager',
+        'du destop',
+        'de l antigel',
+        'de l huile de lampe',
+        'du white spirit',
+      ].map((poison) => `${verb} ${poison}`),
+    ),
+    'trop de somnifères',
+    'trop de cachets',
+    'trop de comprimés',
+    'taches qui ne disparaissent pas',
+    'plaques qui ne disparaissent pas',
+    'boutons qui ne disparaissent pas',
+    'test du verre',
+    'visage qui tombe',
   ],
   mental_health_crisis: [
     "crise d'angoisse",
