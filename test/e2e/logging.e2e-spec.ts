@@ -9,7 +9,7 @@ const CANARY = {
   cookie: 'canary-cookie-session-c4e61d',
   password: 'Canary Password 7b2e90 kept secret',
   wrongPassword: 'Canary Wrong Password 1f7c33',
-  conversation: 'canary conversation about my private health 9d4e',
+  conversation: 'canary question about a quiet gpu for my flat 9d4e',
   sqlValue: 'canary-sql-parameter-a17f52',
 };
 
