@@ -68,10 +68,11 @@ export function developmentConversations(): string[] {
   const read = (path: string): unknown => JSON.parse(readFileSync(join(fixtures, path), 'utf8'));
   return ['en', 'de', 'fr', 'es'].flatMap((language) => {
     const relevance = read(`relevance/conversations.${language}.json`) as
-      | { conversation: string }[]
-      | { conversations: { conversation: string }[] };
+      { conversation: string }[] | { conversations: { conversation: string }[] };
     const list = Array.isArray(relevance) ? relevance : relevance.conversations;
-    const sensitive = read(`sensitive/${language}.json`) as { ordinary: { conversation: string }[] };
+    const sensitive = read(`sensitive/${language}.json`) as {
+      ordinary: { conversation: string }[];
+    };
     return [...list, ...sensitive.ordinary].map(({ conversation }) => conversation);
   });
 }
