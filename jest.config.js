@@ -39,6 +39,9 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       rootDir: __dirname,
+      // Starting the app (migrations on a fresh MariaDB database, the safety model) in a new
+      // worker took over Jest's default 5 s for a beforeAll once under CI's load.
+      testTimeout: 15_000,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       // Every answer the suites receive must match openapi.json (OPENAPI_RESPONSES=report prints instead).
