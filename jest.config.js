@@ -21,6 +21,10 @@ const shared = {
 };
 
 module.exports = {
+  // Starting the app (migrations on a fresh MariaDB database, the safety model) in a new
+  // worker took over Jest's default 5 s for a beforeAll under CI's load. Jest reads this
+  // option only here, at the top: inside a project it is silently ignored.
+  testTimeout: 15_000,
   projects: [
     {
       ...shared,
@@ -39,9 +43,6 @@ module.exports = {
       ...shared,
       displayName: 'e2e',
       rootDir: __dirname,
-      // Starting the app (migrations on a fresh MariaDB database, the safety model) in a new
-      // worker took over Jest's default 5 s for a beforeAll once under CI's load.
-      testTimeout: 15_000,
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       // Every answer the suites receive must match openapi.json (OPENAPI_RESPONSES=report prints instead).
