@@ -26,7 +26,7 @@
 # scripts/replay-dockerfile.mjs runs these stages' RUN, COPY and CMD lines in temporary
 # folders (CI has no Docker engine), and scripts/check-container.mjs lints this file.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # better-sqlite3 is a native addon: when no prebuilt binary fits, npm compiles it, which
 # needs python3, make and g++. Only the stages that install modules carry the toolchain.
@@ -38,8 +38,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 
 FROM toolchain AS build
-# npm install, not npm ci: see .ci/run (the lock file lists only this platform's binaries).
-RUN npm install --no-audit --no-fund
+# The lock file lists every platform's optional binaries, so npm ci installs exactly it.
+RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
 
@@ -57,7 +57,7 @@ COPY package.json ./
 RUN mkdir data && chown node:node data
 USER node
 EXPOSE 3000
-# Slim images have no curl; Node 20 has fetch. Liveness only: compose.yaml gates on readiness.
+# Slim images have no curl; Node has fetch. Liveness only: compose.yaml gates on readiness.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/health/live').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # A larger young generation than V8's 16 MiB per semi-space: fewer scavenges, less promoted

@@ -21,9 +21,9 @@ const shared = {
 };
 
 module.exports = {
-  // Starting the app (migrations on a fresh MariaDB database, the safety model) in a new
-  // worker took over Jest's default 5 s for a beforeAll under CI's load. Jest reads this
-  // option only here, at the top: inside a project it is silently ignored.
+  // A test on a slow, busy laptop may take longer than Jest's default 5 s. Jest reads this
+  // option only here, at the top: inside a project it is silently ignored. Hooks that boot an
+  // app get longer (test/support/hook-time-limit.setup.ts).
   testTimeout: 15_000,
   projects: [
     {
@@ -46,7 +46,10 @@ module.exports = {
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
       // Every answer the suites receive must match openapi.json (OPENAPI_RESPONSES=report prints instead).
-      setupFilesAfterEnv: ['<rootDir>/test/support/openapi-recorder.setup.ts'],
+      setupFilesAfterEnv: [
+        '<rootDir>/test/support/hook-time-limit.setup.ts',
+        '<rootDir>/test/support/openapi-recorder.setup.ts',
+      ],
       slowTestThreshold: 20,
     },
     {
@@ -57,6 +60,7 @@ module.exports = {
       rootDir: __dirname,
       testMatch: ['<rootDir>/test/services/**/*.services-spec.ts'],
       globalSetup: '<rootDir>/test/support/services-global-setup.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/hook-time-limit.setup.ts'],
       slowTestThreshold: 20,
     },
     {

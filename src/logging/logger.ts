@@ -30,7 +30,7 @@ export function createLogger(
 ): Logger {
   const options = loggerOptions(config);
   if (destination) return pino(options, destination);
-  if (wantsPrettyOutput(config.nodeEnv, process.stdout.isTTY)) {
+  if (wantsPrettyOutput(config.nodeEnv, process.stdout.isTTY) && prettyPrinterInstalled()) {
     return pino({
       ...options,
       transport: {
@@ -40,4 +40,14 @@ export function createLogger(
     });
   }
   return pino(options);
+}
+
+/** pino-pretty is a dev dependency: an image built without them logs JSON, even at a terminal. */
+function prettyPrinterInstalled(): boolean {
+  try {
+    require.resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
 }
