@@ -3,7 +3,7 @@
 // test key (real ads and links, nothing billed) the examples use. Run by .ci/run; needs
 // python3 for the Python example.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,11 +14,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const run = (command, args, options = {}) =>
   execFileSync(command, args, { cwd: root, stdio: 'inherit', ...options });
 
-// The Node example depends on @adline/client from this repository (a file: dependency).
-run('npm', ['run', 'build:client']);
-run('npm', ['install', '--no-audit', '--no-fund'], {
-  cwd: join(root, 'examples/publisher-backend'),
-});
+// The Node example installs @adline/client as the client's README says: `npm run client:pack`
+// here, then `npm install <the tarball>` in the project, whose package.json then names it.
+const example = join(root, 'examples/publisher-backend');
+const { version } = JSON.parse(readFileSync(join(root, 'clients/typescript/package.json'), 'utf8'));
+const tarball = `../../adline-client-${version}.tgz`;
+const { dependencies } = JSON.parse(readFileSync(join(example, 'package.json'), 'utf8'));
+if (dependencies['@adline/client'] !== `file:${tarball}`) {
+  throw new Error(
+    `examples/publisher-backend/package.json must depend on "@adline/client": "file:${tarball}" (the client's version)`,
+  );
+}
+run('npm', ['run', 'client:pack']);
+run('npm', ['install', tarball, '--no-audit', '--no-fund'], { cwd: example });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'adline-examples-'));
 const port = await freePort();
@@ -44,7 +52,7 @@ try {
     ADLINE_API_KEY: testKey,
     ADLINE_EXAMPLES_REQUIRE_SERVICE: '1',
   };
-  run('node', ['--test'], { cwd: join(root, 'examples/publisher-backend'), env });
+  run('node', ['--test'], { cwd: example, env });
   run('python3', ['-m', 'unittest', 'discover', '-s', 'examples/python-backend', '-v'], { env });
   await checkPythonSnippet(env);
 } finally {

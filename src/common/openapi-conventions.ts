@@ -3,6 +3,8 @@ import type {
   OpenAPIObject,
   OperationObject,
   PathItemObject,
+  ReferenceObject,
+  SchemaObject,
 } from '@nestjs/swagger';
 import { problemResponse } from './api-problem-responses.decorator';
 import { PROBLEM_CONTENT_TYPE } from './problem';
@@ -53,7 +55,8 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
  *   percent-encoding is refused before the route runs (problem-details.filter.ts);
  * - every route that reads a JSON body can answer 413 (over BODY_LIMIT_BYTES) and 415 (not
  *   JSON): the body parser answers them before any route runs (json-body.ts);
- * - every answer carries `X-Request-Id` (the onSend hook of app.setup.ts).
+ * - every answer carries `X-Request-Id` (the onSend hook of app.setup.ts);
+ * - request bodies state their defaults in words ({@link describeRequestDefaults}).
  */
 export function applyDocumentConventions(document: OpenAPIObject): OpenAPIObject {
   for (const pathItem of Object.values<PathItemObject>(document.paths)) {
@@ -62,7 +65,57 @@ export function applyDocumentConventions(document: OpenAPIObject): OpenAPIObject
       if (operation) applyOperationConventions(operation);
     }
   }
+  describeRequestDefaults(document);
   return document;
+}
+
+/**
+ * Moves each `default` of a request body's properties (and of the schemas they refer to)
+ * into its description: "Left out: `false`.". Generators read a `default` as "always
+ * present": openapi-typescript, with its default `defaultNonNullable`, makes such a property
+ * of a component schema required, so types generated from the document would demand
+ * `explain` and `max_ads` in every fetch-ads body and `kind` in every new key.
+ * `node scripts/check-generated-types.mjs` holds it.
+ */
+function describeRequestDefaults(document: OpenAPIObject): void {
+  const schemas = document.components?.schemas ?? {};
+  const seen = new Set<SchemaObject>();
+  const visit = (schema: SchemaObject | ReferenceObject | undefined): void => {
+    const target =
+      schema && '$ref' in schema
+        ? schemas[schema.$ref.replace('#/components/schemas/', '')]
+        : schema;
+    if (!target || '$ref' in target || seen.has(target)) return;
+    seen.add(target);
+    for (const property of Object.values(target.properties ?? {})) {
+      if (!('$ref' in property) && property.default !== undefined) {
+        const leftOut = `Left out: \`${typeof property.default === 'string' ? property.default : JSON.stringify(property.default)}\`.`;
+        if (!property.description?.includes(leftOut)) {
+          property.description = property.description
+            ? `${property.description} ${leftOut}`
+            : leftOut;
+        }
+        delete property.default;
+      }
+      visit(property);
+    }
+    for (const part of [
+      ...(target.allOf ?? []),
+      ...(target.oneOf ?? []),
+      ...(target.anyOf ?? []),
+    ]) {
+      visit(part);
+    }
+    if (target.items) visit(target.items);
+    if (typeof target.additionalProperties === 'object') visit(target.additionalProperties);
+  };
+  for (const pathItem of Object.values<PathItemObject>(document.paths)) {
+    for (const method of METHODS) {
+      const body = pathItem[method]?.requestBody;
+      if (!body || '$ref' in body) continue;
+      for (const media of Object.values(body.content)) visit(media.schema);
+    }
+  }
 }
 
 function applyOperationConventions(operation: OperationObject): void {

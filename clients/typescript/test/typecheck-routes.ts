@@ -48,6 +48,7 @@ export const everyManagementRoute: EveryCall = {
         },
       }),
   },
+  '/api/advertisers/shown': { get: (c) => c.GET('/api/advertisers/shown') },
   '/api/models/{id}': {
     get: (c) => c.GET('/api/models/{id}', { params: { path: { id } } }),
     patch: (c) =>

@@ -69,8 +69,13 @@ function keyComment({ modelName }: SnippetTarget): string {
   return `The API key${model} stays on your server: ADLINE_API_KEY=adl_test_… while you build.`;
 }
 
+/** How to get the client, which is not on the npm registry (clients/typescript/README.md). */
+const CLIENT_INSTALL = `// Install: in an Adline checkout \`npm run client:pack\`, then in your project
+// npm install /path/to/adline/adline-client-0.1.0.tgz`;
+
 function typescriptSnippet(target: SnippetTarget): string {
-  return `import { createAdlineClient } from '@adline/client';
+  return `${CLIENT_INSTALL}
+import { createAdlineClient } from '@adline/client';
 
 // ${keyComment(target)}
 // One client per process: its circuit breaker lives in it.
@@ -90,7 +95,8 @@ export async function replyWithAd(messages: { role: string; content: string }[])
 }
 
 function aiSdkSnippet(target: SnippetTarget): string {
-  return `import { streamText, wrapLanguageModel } from 'ai';
+  return `${CLIENT_INSTALL} ai@6
+import { streamText, wrapLanguageModel } from 'ai';
 import { openai } from '@ai-sdk/openai';
 import { adlineMiddleware } from '@adline/client/ai-sdk';
 
