@@ -42,7 +42,7 @@ const example = (status: number, code: ProblemCode, reason?: ProblemReason): Pro
 
 /** Codes answered with a `reason`: one example per reason, the first under the code's name. */
 const REASONS: Partial<Record<ProblemCode, ProblemReason[]>> = {
-  no_matching_ad: ['no_match', 'sensitive_topic'],
+  no_matching_ad: ['no_match', 'no_targeted_match', 'sensitive_topic'],
 };
 
 /** A code's named examples: `[name, summary, body]`. */
@@ -60,7 +60,8 @@ const DETAILS: Partial<Record<ProblemCode, string>> = {
   validation_failed: 'Invalid request: check context_keywords.',
   missing_api_key: "Send the AI model's API key in the service-api-key header.",
   invalid_api_key: 'The API key is incorrect or revoked; verify it or create a new one.',
-  model_inactive: 'The AI model of this key is not active; contact support.',
+  model_inactive:
+    'The AI model of this key was deactivated by its publisher; reactivate it in the dashboard to serve ads again.',
   campaign_not_found: 'No campaign has this campaign_id.',
   model_not_found: 'No AI model has this id.',
   api_key_not_found: 'This model has no key with this id.',

@@ -29,7 +29,7 @@ export class ProblemDetailsDto {
   @ApiPropertyOptional({
     enum: Object.keys(PROBLEM_REASON_DETAILS),
     description:
-      'Present with `no_matching_ad`: why fetch-ads found no ad. `no_match`: no active campaign matches the keywords. `sensitive_topic`: the conversation or keywords touch a sensitive topic (self-harm, a medical emergency, a mental-health crisis, abuse or violence, sexual content, minors, a tragedy or disaster, elections or politics), next to which no ad is shown; which topic or words is never said. Either way, show the reply without an ad.',
+      'Present with `no_matching_ad`: why fetch-ads found no ad. `no_match`: no active campaign matches the keywords. `no_targeted_match`: campaigns match the keywords, but their location or device targeting excludes this user (`user_location`, `user_device_info`). `sensitive_topic`: the conversation or keywords touch a sensitive topic (self-harm, a medical emergency, a mental-health crisis, abuse or violence, sexual content, minors, a tragedy or disaster, elections or politics), next to which no ad is shown; which topic or words is never said. Whatever the reason, show the reply without an ad.',
     example: 'no_match',
   })
   reason?: ProblemReason;

@@ -48,6 +48,8 @@ export type ProblemCode = keyof typeof PROBLEM_TITLES;
  */
 export const PROBLEM_REASON_DETAILS = {
   no_match: 'No active campaign matches these keywords; try different keywords.',
+  no_targeted_match:
+    "Campaigns match these keywords, but none targets this user's location or device (user_location, user_device_info).",
   sensitive_topic: 'No ad is shown next to a conversation on a sensitive topic.',
   blocked:
     "Every matching campaign is blocked by the model's controls or the request's excluded_topics.",

@@ -38,6 +38,7 @@ describe('the outcomes', () => {
   it('are `filled` and every no-fill reason of the stats', () => {
     expect(NO_FILL_REASONS).toEqual([
       'no_match',
+      'no_targeted_match',
       'sensitive_topic',
       'frequency_cap',
       'relevance_floor',

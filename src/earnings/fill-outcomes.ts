@@ -1,13 +1,15 @@
 /**
  * Why a fetch-ads request got no (billable) ad: the issue's list, in the order the stats show
- * them. Recorded today: `no_match` (no servable campaign matched), `sensitive_topic` (the
- * conversation touched a sensitive topic), `frequency_cap` (the session had its ads),
+ * them. Recorded today: `no_match` (no servable campaign matched), `no_targeted_match`
+ * (campaigns matched, but their location or device targeting excluded the user),
+ * `sensitive_topic` (the conversation touched a sensitive topic), `frequency_cap` (the session had its ads),
  * `relevance_floor` and `blocked` (the model's controls, or the request's excluded topics,
  * refused every match) and `test` (a test key's request, whatever it was answered: its ads
  * are never billed, so they are no fill of the publisher's inventory).
  */
 export const NO_FILL_REASONS = [
   'no_match',
+  'no_targeted_match',
   'sensitive_topic',
   'frequency_cap',
   'relevance_floor',

@@ -103,6 +103,9 @@ export class ApiKeyResolver {
       keyKind: key.kind,
       modelId: key.modelId,
       modelStatus: key.model.status,
+      // A model deactivated before `deactivated_by` existed was deactivated by its publisher.
+      modelDeactivatedBy:
+        key.model.status === 'deactivated' ? (key.model.deactivatedBy ?? 'publisher') : null,
       controls: servingControls(controlsOf(key.model)),
       publisherId: key.model.publisherId,
       publisherStatus: key.model.publisher.status,

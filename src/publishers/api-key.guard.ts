@@ -35,14 +35,22 @@ export class ApiKeyGuard implements CanActivate {
       );
     }
     if (credential.modelStatus !== 'active' || credential.publisherStatus !== 'active') {
-      throw ProblemException.notFound(
-        'model_inactive',
-        'The AI model of this key is not active; contact support.',
-      );
+      throw ProblemException.notFound('model_inactive', inactiveDetail(credential));
     }
     // In memory only: last_used_at is written about once a minute, not per request.
     this.usage.recordUse(credential.keyId);
     request.caller = credential;
     return true;
   }
+}
+
+/**
+ * What the caller can do about `model_inactive`: a publisher that deactivated its own model
+ * can reactivate it; a model an operator deactivated, or a suspended publisher, needs support.
+ */
+function inactiveDetail(credential: KeyCredential): string {
+  if (credential.publisherStatus === 'active' && credential.modelDeactivatedBy === 'publisher') {
+    return 'The AI model of this key was deactivated by its publisher; reactivate it in the dashboard to serve ads again.';
+  }
+  return 'The AI model of this key is not active; contact support.';
 }

@@ -1,5 +1,5 @@
 import type { ApiKeyKind, ApiKeyStatus } from './entities/api-key.entity';
-import type { ModelStatus } from './entities/ai-model.entity';
+import type { ModelDeactivator, ModelStatus } from './entities/ai-model.entity';
 import type { ServingControls } from './model-controls';
 import type { PublisherStatus } from './entities/publisher.entity';
 
@@ -11,6 +11,8 @@ export interface KeyCredential {
   keyKind: ApiKeyKind;
   modelId: string;
   modelStatus: ModelStatus;
+  /** Who deactivated the model (null while it is active): its answer says what to do. */
+  modelDeactivatedBy: ModelDeactivator | null;
   /** The model's publisher controls, ready to apply; a change to them renews the credential. */
   controls: ServingControls;
   publisherId: string;

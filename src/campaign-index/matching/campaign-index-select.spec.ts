@@ -39,6 +39,36 @@ describe('CampaignIndex.select: the best campaigns that pass the controls', () =
     });
   });
 
+  it('says no_targeted_match when targeting refused every match, unless a control refused one it let through', () => {
+    const german = campaign(['bratwurst'], { countries: ['DE'], advertiserId: 'd' });
+    const mobile = campaign(['bratwurst'], {
+      devices: ['mobile'],
+      advertiserId: 'e',
+      category: '210',
+    });
+    const targeted = buildCampaignIndex([german, mobile]);
+    const none = { results: [], unmet: 'no_targeted_match' };
+    expect(targeted.select(request('bratwurst'), null)).toEqual(none);
+    expect(targeted.select(request('bratwurst'), null, 3)).toEqual(none);
+    expect(targeted.select(request('bratwurst', { country: 'FR', device: 'desktop' }), {})).toEqual(
+      none,
+    );
+    expect(ids(targeted.select(request('bratwurst', { country: 'DE' }), null).results)).toEqual([
+      german.id,
+    ]);
+    // Targeting let the mobile campaign through; the block took it away.
+    const onMobile = request('bratwurst', { device: 'mobile' });
+    expect(targeted.select(onMobile, { blockedCategories: ['210'] })).toEqual({
+      results: [],
+      unmet: 'blocked',
+    });
+    // Keywords no campaign holds stay no_match.
+    expect(targeted.select(request('sauerkraut'), null)).toEqual({
+      results: [],
+      unmet: 'no_match',
+    });
+  });
+
   it('applies the relevance floor and names it when it took the last match away', () => {
     // `second` meets half its keywords' weight at most: below a floor of 0.9.
     expect(ids(select({ blockedAdvertisers: ['a'], relevanceFloor: 0.9 }).results)).toEqual([

@@ -118,14 +118,15 @@ export class CampaignIndex {
    * same as that of scoring every campaign.
    */
   match(request: MatchRequest): MatchResult | null {
-    return this.search(request, null, this.readingOf(request));
+    return this.resultOf(this.search(request, null, this.readingOf(request)));
   }
 
   /**
    * The best `limit` campaigns (1–3) that pass the publisher's `controls`, of distinct
    * advertisers, best first: the best campaign, then the best of another advertiser, and so
    * on (one search each). Fewer when fewer advertisers match; none, with the reason, when
-   * the controls took every match away. Without controls and with one ad it is `match`.
+   * targeting or the controls took every match away. Without controls and with one ad it is
+   * `match`.
    */
   select(request: MatchRequest, controls: MatchControls | null, limit = 1): Selection {
     const filter =
@@ -134,20 +135,30 @@ export class CampaignIndex {
         : compileFilter(this.ranked, this.keywords, controls ?? {}, limit > 1);
     const results: MatchResult[] = [];
     const reading = this.readingOf(request);
+    let offTarget = false;
     while (results.length < limit) {
-      const result = this.search(request, filter, reading);
-      if (result === null) break;
+      const search = this.search(request, filter, reading);
+      const result = this.resultOf(search);
+      if (result === null) {
+        offTarget = results.length === 0 && search !== null && search.offTarget;
+        break;
+      }
       results.push(result);
       filter?.advertiserCodes.add(this.ranked.advertisers.find(result.campaign.advertiserId)!);
     }
-    return { results, unmet: filter === null ? 'no_match' : filter.unmet };
+    return { results, unmet: unmetOf(filter, offTarget) };
   }
 
+  /**
+   * One walk for the best campaign; null when the request sends no keyword a campaign holds
+   * (or only blocked ones). With no winner, every candidate was scored: the walk skips
+   * campaigns only against a best score.
+   */
   private search(
     request: MatchRequest,
     filter: MatchFilter | null,
     reading: RequestReading,
-  ): MatchResult | null {
+  ): Search | null {
     const stamp = this.nextStamp();
     let sent = this.markSentKeywords(request, reading, stamp);
     if (sent.length === 0) return null;
@@ -164,7 +175,11 @@ export class CampaignIndex {
     }
     const search = new Search(this.ranked, this.request, request, filter, reading.relevanceFactor);
     walkKeywordLists(this.ranked, this.keywords, this.request, search, sent, conversational);
-    if (search.best < 0) return null;
+    return search;
+  }
+
+  private resultOf(search: Search | null): MatchResult | null {
+    if (search === null || search.best < 0) return null;
     return {
       campaign: this.campaignAt(search.best),
       relevance: search.bestRelevance,
@@ -305,4 +320,13 @@ export class CampaignIndex {
     const ids = this.keywords.words.translations.get(phrase) ?? [];
     return ids.map((id) => this.keywords.names[id]);
   }
+}
+
+/**
+ * Why `select` found no ad: what the controls refused, else whether targeting refused a
+ * match (`no_targeted_match`), else nothing matched.
+ */
+function unmetOf(filter: MatchFilter | null, offTarget: boolean): Selection['unmet'] {
+  const unmet = filter === null ? 'no_match' : filter.unmet;
+  return unmet === 'no_match' && offTarget ? 'no_targeted_match' : unmet;
 }

@@ -79,9 +79,12 @@ export interface MatchControls {
   relevanceFloor?: number;
 }
 
-/** The ads `select` found, best first, or why none: the controls took every match away. */
+/**
+ * The ads `select` found, best first, or why none: nothing matched, matches were all targeted
+ * elsewhere, or the controls took every match away.
+ */
 export interface Selection {
   results: MatchResult[];
   /** Why `results` is empty (`no_match` otherwise). */
-  unmet: 'no_match' | 'blocked' | 'relevance_floor';
+  unmet: 'no_match' | 'no_targeted_match' | 'blocked' | 'relevance_floor';
 }

@@ -30,6 +30,8 @@ export class Search {
   bestRelevance = 0;
   /** Not the best score itself: an equal score must still be considered for the tie-breaks. */
   threshold = 0;
+  /** A campaign relevant enough to serve was refused by its location or device targeting. */
+  offTarget = false;
   /**
    * The threshold as the walk compares it: a campaign whose `BID_PER_WEIGHT` × the weight
    * it can meet is below this cannot beat the best. Its score is relevance × bid, and
@@ -76,6 +78,7 @@ export class Search {
         this.request.device,
       )
     ) {
+      this.offTarget = true;
       return;
     }
     const score = relevance * bid;

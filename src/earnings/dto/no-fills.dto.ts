@@ -12,6 +12,13 @@ export class NoFillsDto {
   @ApiPropertyOptional({
     type: 'integer',
     description:
+      'Answered 404 `no_matching_ad` with `reason: "no_targeted_match"`: campaigns matched the keywords, but their location or device targeting excluded the user.',
+    example: 5,
+  })
+  no_targeted_match?: number;
+  @ApiPropertyOptional({
+    type: 'integer',
+    description:
       'Answered 404 `no_matching_ad` with `reason: "sensitive_topic"`: no ad beside a sensitive conversation.',
     example: 3,
   })

@@ -4,6 +4,7 @@ import { formatCount, formatDay, formatPercent } from '../format';
 /** The API's reasons in its order, named as a publisher reads them. */
 const REASONS: { reason: NoFillReason; label: string }[] = [
   { reason: 'no_match', label: 'No match' },
+  { reason: 'no_targeted_match', label: 'Targeted elsewhere' },
   { reason: 'sensitive_topic', label: 'Sensitive topic' },
   { reason: 'frequency_cap', label: 'Frequency cap' },
   { reason: 'relevance_floor', label: 'Relevance floor' },
