@@ -1,4 +1,4 @@
-// `npm start`: builds only when a source is newer than the last build, then runs the service.
+// `npm start`: builds only what is older than its sources, then runs the service.
 // A build takes tens of seconds; a restart with nothing changed should not pay for one.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, utimesSync } from 'node:fs';
@@ -6,46 +6,66 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+// package.json's engines: npm only warns about them, in a list a newcomer scrolls past.
+const [major, minor] = process.versions.node.split('.').map(Number);
+if (major < 22 || (major === 22 && minor < 12)) {
+  console.warn(
+    `Adline supports Node.js 22.12 or later (22 and 24 are tested); this is ${process.version}, ` +
+      'which may work but is not supported.',
+  );
+}
 const entry = join(root, 'dist', 'src', 'main.js');
+const dashboardPage = join(root, 'dist', 'dashboard', 'index.html');
+const dashboardSource = join(root, 'src', 'dashboard', 'web');
 
-/** What the build reads: a change to any of these makes the last build stale. */
-const SOURCES = [
-  'src',
-  'migrations',
-  'scripts/build-dashboard.mjs',
-  'package.json',
-  'nest-cli.json',
-];
+/** What the server's build (`nest build`) reads; tsconfig*.json files are added below. */
+const SERVER_SOURCES = ['src', 'migrations', 'package.json', 'nest-cli.json'];
+/** What the dashboard's build (scripts/build-dashboard.mjs) reads. */
+const DASHBOARD_SOURCES = ['src/dashboard/web', 'scripts/build-dashboard.mjs', 'package.json'];
 
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
+function newestMtime(path, skip) {
+  if (path === skip || !existsSync(path)) return 0;
   const stat = statSync(path);
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs; // a deleted file changes only its directory's mtime
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  for (const name of readdirSync(path)) {
+    newest = Math.max(newest, newestMtime(join(path, name), skip));
+  }
   return newest;
 }
 
-function sourcesNewest() {
-  const tsconfigs = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name));
-  return Math.max(...[...SOURCES, ...tsconfigs].map((name) => newestMtime(join(root, name))));
+const newestOf = (names, skip) =>
+  Math.max(...names.map((name) => newestMtime(join(root, name), skip)));
+
+/** An output is fresh when it exists and is no older than its newest source. */
+const isFresh = (output, sourcesNewest) =>
+  existsSync(output) && statSync(output).mtimeMs >= sourcesNewest;
+
+// The server does not read the dashboard's sources: an edit there rebuilds the dashboard only.
+const tsconfigs = readdirSync(root).filter((name) => /^tsconfig.*\.json$/.test(name));
+const serverFresh = isFresh(entry, newestOf([...SERVER_SOURCES, ...tsconfigs], dashboardSource));
+const dashboardFresh = isFresh(dashboardPage, newestOf(DASHBOARD_SOURCES));
+
+/** Runs a build; stamps its outputs with the build's start (see below). */
+function runBuild(command, args, outputs) {
+  const began = new Date();
+  const build = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  // tsc's incremental build leaves unchanged outputs alone, so each output is stamped with
+  // the build's start: a source saved during the build still counts as newer.
+  for (const output of outputs) utimesSync(output, began, began);
 }
 
-function buildIsFresh() {
-  // The entry point's mtime is set to when the last build began (below).
-  return existsSync(entry) && statSync(entry).mtimeMs >= sourcesNewest();
-}
-
-if (buildIsFresh()) {
+if (serverFresh && dashboardFresh) {
   console.log('dist is newer than every source: starting without a build');
+} else if (serverFresh) {
+  // e.g. after a script that ran `nest build` alone, or an edit under src/dashboard/web.
+  console.log('the dashboard is missing or older than its sources: building the dashboard');
+  runBuild(process.execPath, [join(root, 'scripts', 'build-dashboard.mjs')], [dashboardPage]);
 } else {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const began = new Date();
-  const build = spawnSync(npm, ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-  // tsc's incremental build leaves unchanged outputs alone, so the entry point is stamped
-  // with the build's start: a source saved during the build still counts as newer.
-  utimesSync(entry, began, began);
+  runBuild(npm, ['run', 'build'], [entry, dashboardPage]);
 }
 
 // The service runs as a child: signals reach it, and its exit code becomes ours.

@@ -4,7 +4,9 @@ import type { EntityManager, Repository } from 'typeorm';
 import type { Page } from '@/common/dto/page-query.dto';
 import { dialectOf } from '@/database/dialect';
 import { transactionWithRetry } from '@/database/sql';
+import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { Advertiser, type AdvertiserStatus } from './entities/advertiser.entity';
+import { Campaign } from './entities/campaign.entity';
 
 /** What an advertiser's update writes: every field an operator may change, and the time. */
 export type AdvertiserFields = Pick<Advertiser, 'name' | 'contactEmail' | 'status' | 'updatedAt'>;
@@ -60,6 +62,32 @@ export class AdvertisersRepository {
       take: page.perPage,
     });
     return { items, total };
+  }
+
+  /**
+   * The advertisers with an ad served to any model of the publisher, ever (live or test
+   * keys), by name. Read from the daily roll-ups, which are kept for good, through their
+   * (publisher_id, day) index.
+   */
+  shownToPublisher(publisherId: string): Promise<Pick<Advertiser, 'id' | 'name'>[]> {
+    return this.advertisers
+      .createQueryBuilder('advertiser')
+      .select(['advertiser.id', 'advertiser.name'])
+      .where((query) => {
+        const shown = query
+          .subQuery()
+          .select('campaign.advertiserId')
+          .from(DailyStat, 'stat')
+          .innerJoin(Campaign, 'campaign', 'campaign.id = stat.campaignId')
+          .where('stat.publisherId = :publisherId')
+          .andWhere('(stat.impressions > 0 OR stat.testImpressions > 0)')
+          .getQuery();
+        return `advertiser.id IN ${shown}`;
+      })
+      .setParameter('publisherId', publisherId)
+      .orderBy('advertiser.name', 'ASC')
+      .addOrderBy('advertiser.id', 'ASC')
+      .getMany();
   }
 
   /** Writes an operator's changes, in the caller's transaction. */

@@ -17,17 +17,20 @@ import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
 import { Campaign } from './entities/campaign.entity';
 import { ServabilityVersion } from './entities/servability-version.entity';
 import { ServabilityRepository } from './servability.repository';
+import { ShownAdvertisersController } from './shown-advertisers.controller';
+import { ShownAdvertisersService } from './shown-advertisers.service';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([Advertiser, Campaign, CampaignAuditEntry, ServabilityVersion]),
     ReportsModule,
   ],
-  controllers: [AdvertisersController, CampaignsController],
+  controllers: [AdvertisersController, CampaignsController, ShownAdvertisersController],
   providers: [
     CampaignsService,
     AdvertisersService,
     AdvertiserManagementService,
+    ShownAdvertisersService,
     CampaignChangeNotifier,
     CampaignManagementService,
     ServableCampaignsReader,

@@ -1,5 +1,12 @@
+import { getMetadataStorage } from 'class-validator';
 import { AppConfig } from './app-config';
-import { ConfigError } from './environment';
+import { ConfigError, EnvironmentVariables } from './environment';
+
+/** Every setting checked as an integer, read from its validation decorators. */
+const INTEGER_SETTINGS = getMetadataStorage()
+  .getTargetValidationMetadatas(EnvironmentVariables, '', true, false)
+  .filter((check) => check.name === 'isInt')
+  .map((check) => check.propertyName);
 
 const base = { DATABASE_URL: 'sqlite::memory:', NODE_ENV: 'test' };
 const load = (env: Record<string, string>) => AppConfig.fromEnvironment({ ...base, ...env });
@@ -69,6 +76,30 @@ describe('AppConfig', () => {
     const message = startupError({ [name]: value });
     expect(message.split('\n')).toHaveLength(1);
     expect(message).toMatch(new RegExp(`^Invalid environment variable ${name}: `));
+  });
+
+  it('knows the integer settings', () => {
+    expect(INTEGER_SETTINGS).toEqual(
+      expect.arrayContaining(['PORT', 'RATE_LIMIT_PER_MINUTE', 'SHUTDOWN_DELAY_MS']),
+    );
+    expect(INTEGER_SETTINGS.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it.each(
+    INTEGER_SETTINGS.flatMap((name) => ['zero', '1.5', '12abc'].map((value) => [name, value])),
+  )('says %s must be a whole number when it is %p', (name, value) => {
+    expect(startupError({ [name]: value })).toBe(
+      `Invalid environment variable ${name}: must be a whole number (got "${value}")`,
+    );
+  });
+
+  it('names the bound a whole number is outside of', () => {
+    expect(startupError({ RATE_LIMIT_PER_MINUTE: '0' })).toBe(
+      'Invalid environment variable RATE_LIMIT_PER_MINUTE: must not be less than 1 (got 0)',
+    );
+    expect(startupError({ DEFAULT_REVENUE_SHARE: 'most' })).toBe(
+      'Invalid environment variable DEFAULT_REVENUE_SHARE: must be a number (got "most")',
+    );
   });
 
   it('reads SHUTDOWN_DELAY_MS in milliseconds', () => {

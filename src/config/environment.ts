@@ -19,6 +19,23 @@ import { IsAcceptablePassword } from '@/common/password-policy';
 
 const toInt = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+
+const WHOLE_NUMBER = 'must be a whole number';
+
+/**
+ * An integer setting from `min` to `max`. Anything but digits "must be a whole number",
+ * which `describe` says rather than a bound that another check also failed.
+ */
+function WholeNumber(min: number, max?: number): PropertyDecorator {
+  const checks = [
+    Transform(toInt),
+    IsInt({ message: WHOLE_NUMBER }),
+    Min(min),
+    ...(max === undefined ? [] : [Max(max)]),
+  ];
+  return (target, property) => checks.forEach((check) => check(target, property));
+}
+
 const toNumber = ({ value }: { value: unknown }): unknown =>
   typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
     ? Number(value)
@@ -31,7 +48,7 @@ const toNumber = ({ value }: { value: unknown }): unknown =>
 export class EnvironmentVariables {
   @IsOptional() @IsIn(['development', 'production', 'test']) NODE_ENV?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(65535) PORT?: number;
+  @IsOptional() @WholeNumber(0, 65535) PORT?: number;
 
   /** The interface to listen on: an IP address (`0.0.0.0`, `::`, `127.0.0.1`) or a host name. */
   @IsOptional()
@@ -67,8 +84,8 @@ export class EnvironmentVariables {
   @MinLength(32, { message: 'must be at least 32 characters' })
   SESSION_SECRET?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) SESSION_TTL_HOURS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) LOGIN_RATE_LIMIT_PER_MINUTE?: number;
+  @IsOptional() @WholeNumber(1) SESSION_TTL_HOURS?: number;
+  @IsOptional() @WholeNumber(1) LOGIN_RATE_LIMIT_PER_MINUTE?: number;
 
   @IsOptional()
   @Matches(/^[^@\s]+@[^@\s]+$/, { message: 'must be an email address' })
@@ -76,32 +93,37 @@ export class EnvironmentVariables {
 
   @IsOptional() @IsString() @IsAcceptablePassword() ADMIN_PASSWORD?: string;
 
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) RATE_LIMIT_PER_MINUTE?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_RATE_LIMIT_PER_MINUTE?: number;
+  @IsOptional() @WholeNumber(1) RATE_LIMIT_PER_MINUTE?: number;
+  @IsOptional() @WholeNumber(1) CLICK_RATE_LIMIT_PER_MINUTE?: number;
   @IsOptional() @IsIn(['true', 'false']) RATE_LIMITS_ENABLED?: string;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_WINDOW_HOURS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) CLICK_MIN_SECONDS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_CAMPAIGN_MINUTE?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_HOUR?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CLICK_IP_LIMIT_PER_DAY?: number;
+  @IsOptional() @WholeNumber(1) CLICK_WINDOW_HOURS?: number;
+  @IsOptional() @WholeNumber(0) CLICK_MIN_SECONDS?: number;
+  @IsOptional() @WholeNumber(1) CLICK_IP_LIMIT_CAMPAIGN_MINUTE?: number;
+  @IsOptional() @WholeNumber(1) CLICK_IP_LIMIT_PER_HOUR?: number;
+  @IsOptional() @WholeNumber(1) CLICK_IP_LIMIT_PER_DAY?: number;
   /** Checked by AppConfig (parseTrustedProxies), which names the bad entry. */
   @IsOptional() @IsString() TRUSTED_PROXIES?: string;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CONVERSATION_MAX_CHARS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) RETENTION_DAYS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1024) BODY_LIMIT_BYTES?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) CAMPAIGN_INDEX_REFRESH_SECONDS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(100) @Max(60000) DATABASE_TIMEOUT_MS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) DATABASE_QUERY_TIMEOUT_MS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(300_000) SHUTDOWN_DELAY_MS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) API_KEY_CACHE_SECONDS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) IMPRESSION_BATCH_SIZE?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) IMPRESSION_FLUSH_MS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(1000) CLICK_BATCH_SIZE?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(0) @Max(1000) CLICK_FLUSH_MS?: number;
-  @IsOptional() @Transform(toInt) @IsInt() @Min(1) @Max(3600) FILL_STATS_FLUSH_SECONDS?: number;
+  @IsOptional() @WholeNumber(1) CONVERSATION_MAX_CHARS?: number;
+  @IsOptional() @WholeNumber(1) RETENTION_DAYS?: number;
+  @IsOptional() @WholeNumber(1024) BODY_LIMIT_BYTES?: number;
+  @IsOptional() @WholeNumber(1) CAMPAIGN_INDEX_REFRESH_SECONDS?: number;
+  @IsOptional() @WholeNumber(100, 60000) DATABASE_TIMEOUT_MS?: number;
+  @IsOptional() @WholeNumber(0) DATABASE_QUERY_TIMEOUT_MS?: number;
+  @IsOptional() @WholeNumber(1, 3600) SHUTDOWN_TIMEOUT_SECONDS?: number;
+  @IsOptional() @WholeNumber(0, 300_000) SHUTDOWN_DELAY_MS?: number;
+  @IsOptional() @WholeNumber(0) API_KEY_CACHE_SECONDS?: number;
+  @IsOptional() @WholeNumber(1, 1000) IMPRESSION_BATCH_SIZE?: number;
+  @IsOptional() @WholeNumber(0, 1000) IMPRESSION_FLUSH_MS?: number;
+  @IsOptional() @WholeNumber(1, 1000) CLICK_BATCH_SIZE?: number;
+  @IsOptional() @WholeNumber(0, 1000) CLICK_FLUSH_MS?: number;
+  @IsOptional() @WholeNumber(1, 3600) FILL_STATS_FLUSH_SECONDS?: number;
 
-  @IsOptional() @Transform(toNumber) @IsNumber() @Min(0) @Max(1) DEFAULT_REVENUE_SHARE?: number;
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({}, { message: 'must be a number' })
+  @Min(0)
+  @Max(1)
+  DEFAULT_REVENUE_SHARE?: number;
 
   @IsOptional()
   @Matches(/^rediss?:\/\/.+/, { message: 'must be a redis:// URL' })
@@ -129,10 +151,15 @@ export class EnvironmentVariables {
 /** Thrown when the environment is invalid; its message is one line per bad variable. */
 export class ConfigError extends Error {}
 
+/** Checks of what a value is: when one fails, a bound (`must not be less than 1`) says nothing. */
+const KIND_CHECKS = ['isInt', 'isNumber'];
+
 function describe(errors: ValidationError[]): string {
   return errors
     .map((e) => {
-      const reason = Object.values(e.constraints ?? {})[0] ?? 'is invalid';
+      const constraints = e.constraints ?? {};
+      const kind = KIND_CHECKS.find((name) => name in constraints);
+      const reason = (kind && constraints[kind]) ?? Object.values(constraints)[0] ?? 'is invalid';
       const secret = /SECRET|PASSWORD|TOKEN/.test(e.property);
       const shown = secret ? '' : ` (got ${JSON.stringify(e.value)})`;
       return `Invalid environment variable ${e.property}: ${reason.replace(`${e.property} `, '')}${shown}`;

@@ -5,15 +5,17 @@ import { dirname, join } from 'node:path';
 /**
  * The built dashboard (`npm run build` → `dist/dashboard/`). Found from the package root,
  * so the compiled app (`dist/src/dashboard`) and the TypeScript sources under test
- * (`src/dashboard`) serve the same files.
+ * (`src/dashboard`) serve the same files. Nothing is read at start-up: a dashboard built or
+ * rebuilt while the service runs is served at once.
  */
 export class DashboardFiles {
-  readonly root = join(packageRoot(__dirname), 'dist', 'dashboard');
-  readonly assets = join(this.root, 'assets');
-
-  get built(): boolean {
-    return existsSync(join(this.root, 'index.html'));
+  /** Where `scripts/build-dashboard.mjs` writes: `dist/dashboard/` beside package.json. */
+  static builtDirectory(): string {
+    return join(packageRoot(__dirname), 'dist', 'dashboard');
   }
+
+  readonly root = DashboardFiles.builtDirectory();
+  readonly assets = join(this.root, 'assets');
 
   /** The page, or null before the dashboard was built. Read per request: it is tiny. */
   async indexHtml(): Promise<string | null> {

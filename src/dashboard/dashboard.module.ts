@@ -22,13 +22,20 @@ export class DashboardModule implements OnModuleInit {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     // Nest drops a route's trailing slash, and Fastify tells `/dashboard/` from `/dashboard`.
     fastify.get('/dashboard/', (request, reply) => this.page.send(request, reply));
-    // Before `npm run build` there are no assets; the page says how to build them.
-    if (!this.files.built) return;
-    // Asset names carry a content hash, so a browser may keep them for good.
+    // Assets are looked up when asked for, never listed at start-up: a dashboard built
+    // after the service started (or rebuilt under new names) is served without a restart.
+    // @fastify/static refuses paths that leave `root`; unknown names and dotfiles answer
+    // the app's 404 problem.
     void fastify.register(fastifyStatic, {
       root: this.files.assets,
       prefix: '/dashboard/assets/',
+      wildcard: true,
+      index: false,
+      dotfiles: 'ignore',
       decorateReply: false,
+      // Before `npm run build` the folder does not exist yet; the page says how to build it.
+      suppressWarning: true,
+      // Asset names carry a content hash, so a browser may keep them for good.
       immutable: true,
       maxAge: '365d',
       setHeaders: (reply) => {

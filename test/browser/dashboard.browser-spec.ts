@@ -1,5 +1,7 @@
 import { marked } from 'marked';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { PasswordHasher } from '@/auth/password-hasher.service';
+import { AdvertisersService } from '@/campaigns/advertisers.service';
 import { utcDay } from '@/common/clock';
 import { DemoSeeder } from '@/demo/demo-seeder.service';
 import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
@@ -19,15 +21,27 @@ const EMAIL = 'barista@example.test';
 const PASSWORD = 'a long barista password';
 const MODEL = 'Barista Chat';
 const BID = '0.40';
+/** The publisher's share of a click: 0.40 × 0.7875 = 0.315, an amount with three decimals. */
+const REVENUE_SHARE = '0.7875';
 
-/** Money as the dashboard shows it to an en-US browser (it displays amounts as USD). */
+/** Money as the dashboard shows it to an en-US browser: US dollars, to the cent. */
 const usd = (amount: number) =>
   new Intl.NumberFormat('en-US', {
     style: 'currency',
     currency: 'USD',
     minimumFractionDigits: 2,
-    maximumFractionDigits: 4,
+    maximumFractionDigits: 2,
   }).format(amount);
+
+/** A day as the charts' x-axis labels it, e.g. "Nov 21". */
+const axisDay = (day: Date) =>
+  new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(day);
+
+/** The day labels a chart's x-axis shows, as its canvas lists them. */
+const axisLabels = async (page: Page, chart: string) =>
+  ((await page.locator(`#${chart}-heading ~ .chart canvas`).getAttribute('data-day-labels')) ?? '')
+    .split('|')
+    .filter(Boolean);
 
 const text = async (page: Page, selector: string) =>
   (await page.locator(selector).innerText()).trim();
@@ -46,7 +60,11 @@ describe('the publisher dashboard in Chromium', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
-    [t, site, browser] = await Promise.all([startTestApp(), startLocalSite(), launchChromium()]);
+    [t, site, browser] = await Promise.all([
+      startTestApp({ DEFAULT_REVENUE_SHARE: REVENUE_SHARE }),
+      startLocalSite(),
+      launchChromium(),
+    ]);
     // A person's Chrome: headless Chromium names itself in its user agent, and a click from
     // a known bot is recorded but never billed.
     context = await browser.newContext({
@@ -97,7 +115,9 @@ describe('the publisher dashboard in Chromium', () => {
   });
 
   it('takes a new publisher from sign-up to a billed click, then revokes the key', async () => {
+    const advertiser = await t.app.get(AdvertisersService).create('Espresso Gear Ltd');
     const campaign = await t.f.campaign({
+      advertiserId: advertiser.id,
       name: 'Espresso Gear',
       text: 'Grinders and machines for the perfect shot.',
       keywords: 'espresso, coffee',
@@ -234,6 +254,8 @@ describe('the publisher dashboard in Chromium', () => {
     await page.locator('#per-model').waitFor();
     const share = t.config.defaultRevenueSharePpm / 1e6;
     const earnings = usd(Number(BID) * share);
+    // One money format: to the cent, as every other amount on the page.
+    expect(earnings).toBe('$0.32');
     expect(await text(page, '#total-impressions')).toBe('1');
     expect(await text(page, '#total-clicks')).toBe('1');
     expect(await text(page, '#total-ctr')).toBe('100%');
@@ -249,6 +271,12 @@ describe('the publisher dashboard in Chromium', () => {
       utcDay(new Date(Date.now() - 29 * 86_400_000)),
     );
     expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe(utcDay(new Date()));
+    // The last day of the range, today, keeps its label on both charts' axes.
+    for (const chart of ['chart-impressions', 'chart-clicks']) {
+      const labels = await axisLabels(page, chart);
+      expect(labels.length).toBeGreaterThan(2);
+      expect(labels.at(-1)).toBe(axisDay(new Date()));
+    }
     await screenshots(page, '08-stats');
 
     // Integration help for the model: snippets with a placeholder, the fallback, the docs.
@@ -281,8 +309,10 @@ describe('the publisher dashboard in Chromium', () => {
     await page.getByText('Changes saved.').waitFor();
     await screenshots(page, '10-settings');
 
-    // Controls: a blocked category, blocked keywords and a floor, still there after a reload.
+    // Controls: a blocked category and advertiser (picked by name from those shown to the
+    // publisher's models, stored by id), blocked keywords and a floor, kept after a reload.
     await page.getByRole('checkbox', { name: 'Politics' }).check();
+    await page.getByRole('checkbox', { name: 'Espresso Gear Ltd' }).check();
     await page.getByLabel('Blocked keywords').fill('Casino, payday  loans');
     await page.getByLabel('Relevance floor').fill('0.25');
     await page.getByLabel(/Limit how many ads/).check();
@@ -294,6 +324,11 @@ describe('the publisher dashboard in Chromium', () => {
     await page.getByRole('heading', { name: 'Controls' }).waitFor();
     expect(await page.getByRole('checkbox', { name: 'Politics' }).isChecked()).toBe(true);
     expect(await page.getByRole('checkbox', { name: 'Sports' }).isChecked()).toBe(false);
+    expect(await page.getByRole('checkbox', { name: 'Espresso Gear Ltd' }).isChecked()).toBe(true);
+    const stored = await page.evaluate<{ controls: { blocked_advertisers: string[] } }>(
+      `fetch('/api/models/${modelId}').then((answer) => answer.json())`,
+    );
+    expect(stored.controls.blocked_advertisers).toEqual([advertiser.id]);
     expect(await page.getByLabel('Blocked keywords').inputValue()).toBe('casino\npayday loans');
     expect(await page.getByLabel('Relevance floor').inputValue()).toBe('0.25');
     expect(await page.getByLabel('At most (ads)').inputValue()).toBe('2');
@@ -343,6 +378,18 @@ describe('the publisher dashboard in Chromium', () => {
       .click();
     await page.locator('#per-model').waitFor();
     await screenshots(page, '14-stats-month');
+    // However narrow the chart, its axis labels today.
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.evaluate(
+        'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+      );
+      expect([width, (await axisLabels(page, 'chart-clicks')).at(-1)]).toEqual([
+        width,
+        axisDay(new Date()),
+      ]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Sign out; then sign in again with the keyboard alone.
     await page.getByRole('button', { name: 'Sign out' }).click();
@@ -365,6 +412,46 @@ describe('the publisher dashboard in Chromium', () => {
     expect(watch.errors).toEqual([]);
     expect(readerConsole.errors).toEqual([]);
   }, 180_000);
+
+  it('tells an operator who signs in that the dashboard is for publishers, and where the operator API is', async () => {
+    const email = 'operator@example.test';
+    const password = 'an operator password';
+    await t.app.get(PublishersService).createPublisher({
+      email,
+      name: 'Operations',
+      role: 'admin',
+      passwordHash: await t.app.get(PasswordHasher).hash(password),
+    });
+    // A browser of its own: the journey's publisher is still signed in in the other one.
+    const own = await browser.newContext({ locale: 'en-US', timezoneId: 'UTC' });
+    const page = await own.newPage();
+    const watch = new ConsoleWatch(page);
+    await page.goto(`${t.baseUrl}/dashboard`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'You are signed in as an operator' }).waitFor();
+    const main = await page.locator('main').innerText();
+    expect(main).toContain('This dashboard is for publishers');
+    expect(main).toContain('/api/admin/');
+    expect(main).not.toContain('No models yet');
+    expect(
+      await page
+        .locator('main')
+        .getByRole('link', { name: 'API documentation' })
+        .getAttribute('href'),
+    ).toBe('/docs');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['API docs']);
+    // A publisher's page, asked for by its address, shows the same.
+    await page.goto(`${t.baseUrl}/dashboard#/models/new`);
+    await page.getByRole('heading', { name: 'You are signed in as an operator' }).waitFor();
+    await screenshots(page, '16-operator');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('You have signed out.').waitFor();
+    expect(watch.errors).toEqual([]);
+    await own.close();
+  });
 });
 
 /** Activity on each of the last 30 days for the model and a second one. */

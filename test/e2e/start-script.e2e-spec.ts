@@ -18,15 +18,18 @@ const SCRIPT = join(__dirname, '..', '..', 'scripts', 'start.mjs');
 
 /**
  * A stand-in project: its `build` counts its runs and writes a `dist/src/main.js` that
- * prints a line, then exits with the code in EXIT_CODE or waits for SIGTERM.
+ * prints a line, then exits with the code in EXIT_CODE or waits for SIGTERM, and the
+ * dashboard's page; its `scripts/build-dashboard.mjs` counts its runs and writes the page.
  */
 function makeProject(): string {
   const root = mkdtempSync(join(tmpdir(), 'adline-start-'));
   mkdirSync(join(root, 'scripts'));
   mkdirSync(join(root, 'src'));
   mkdirSync(join(root, 'migrations'));
+  mkdirSync(join(root, 'src', 'dashboard', 'web'), { recursive: true });
   copyFileSync(SCRIPT, join(root, 'scripts', 'start.mjs'));
   writeFileSync(join(root, 'src', 'main.ts'), '// source\n');
+  writeFileSync(join(root, 'src', 'dashboard', 'web', 'app.tsx'), '// dashboard source\n');
   writeFileSync(join(root, 'tsconfig.json'), '{}\n');
   const main = [
     "console.log('service running');",
@@ -34,13 +37,24 @@ function makeProject(): string {
     'if (process.env.EXIT_CODE) process.exit(Number(process.env.EXIT_CODE));',
     'setInterval(() => undefined, 1000);',
   ].join('\n');
+  const writePage = [
+    "fs.mkdirSync('dist/dashboard', { recursive: true });",
+    "fs.writeFileSync('dist/dashboard/index.html', '<!doctype html>');",
+  ];
   const build = [
     "const fs = require('fs');",
     "fs.appendFileSync('builds.log', 'built\\n');",
     "fs.mkdirSync('dist/src', { recursive: true });",
     `fs.writeFileSync('dist/src/main.js', ${JSON.stringify(main)});`,
+    ...writePage,
   ].join('\n');
   writeFileSync(join(root, 'build.js'), build);
+  const buildDashboard = [
+    "import fs from 'node:fs';",
+    "fs.appendFileSync('builds.log', 'dashboard\\n');",
+    ...writePage,
+  ].join('\n');
+  writeFileSync(join(root, 'scripts', 'build-dashboard.mjs'), buildDashboard);
   writeFileSync(
     join(root, 'package.json'),
     JSON.stringify({ name: 'stand-in', private: true, scripts: { build: 'node build.js' } }),
@@ -48,9 +62,13 @@ function makeProject(): string {
   return root;
 }
 
-function builds(root: string): number {
+/** How many times `kind` ran: `built` (npm run build) or `dashboard` (the dashboard alone). */
+function builds(root: string, kind: 'built' | 'dashboard' = 'built'): number {
   const log = join(root, 'builds.log');
-  return existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').length : 0;
+  if (!existsSync(log)) return 0;
+  return readFileSync(log, 'utf8')
+    .split('\n')
+    .filter((line) => line === kind).length;
 }
 
 function start(root: string, env: Record<string, string> = {}) {
@@ -94,6 +112,28 @@ describe(`npm start (scripts/start.mjs; ${testDatabaseKind()} run)`, () => {
     expect(builds(root)).toBe(3);
     expect(await start(root, { EXIT_CODE: '0' }).exited).toEqual({ code: 0, signal: null });
     expect(builds(root)).toBe(3);
+  }, 60_000);
+
+  it('builds the dashboard alone when it is missing or older than its sources', async () => {
+    expect(await start(root, { EXIT_CODE: '0' }).exited).toEqual({ code: 0, signal: null });
+    expect([builds(root), builds(root, 'dashboard')]).toEqual([1, 0]);
+
+    // What a script that ran `nest build` alone used to leave: dist/ without the dashboard.
+    rmSync(join(root, 'dist', 'dashboard'), { recursive: true });
+    const missing = start(root, { EXIT_CODE: '0' });
+    expect(await missing.exited).toEqual({ code: 0, signal: null });
+    expect(missing.stdout()).toContain('building the dashboard');
+    expect(missing.stdout()).toContain('service running');
+    expect([builds(root), builds(root, 'dashboard')]).toEqual([1, 1]);
+
+    // An edit to the dashboard's sources rebuilds the dashboard, not the server.
+    writeFileSync(join(root, 'src', 'dashboard', 'web', 'app.tsx'), '// edited\n');
+    expect(await start(root, { EXIT_CODE: '0' }).exited).toEqual({ code: 0, signal: null });
+    expect([builds(root), builds(root, 'dashboard')]).toEqual([1, 2]);
+    const fresh = start(root, { EXIT_CODE: '0' });
+    expect(await fresh.exited).toEqual({ code: 0, signal: null });
+    expect(fresh.stdout()).toContain('starting without a build');
+    expect([builds(root), builds(root, 'dashboard')]).toEqual([1, 2]);
   }, 60_000);
 
   it("exits with the service's exit code", async () => {

@@ -1,4 +1,5 @@
 import type { StatIncrement } from '@/earnings/daily-stats.repository';
+import { NO_FILL_REASONS } from '@/earnings/fill-outcomes';
 import type { SignedInPublisher } from '../factories';
 import { expectProblem } from '../support/problem';
 import { startTestApp, TestApp } from '../support/test-app';
@@ -186,6 +187,37 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
         ...noRequests,
       },
     });
+  });
+
+  it('downloads the same figures as CSV with format=csv, a line per day and model, totals last', async () => {
+    const response = await stats(
+      `from=2026-03-02&to=2026-03-02&model_id=${me.model.id}&format=csv`,
+    );
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="stats-2026-03-02-2026-03-02.csv"',
+    );
+    const noFills = NO_FILL_REASONS.map(() => '0');
+    expect((await response.text()).split('\r\n')).toEqual([
+      [
+        'date,model_id,impressions,clicks,ctr,earnings,test_impressions,test_clicks,requests,fills,fill_rate',
+        ...NO_FILL_REASONS.map((reason) => `no_fill_${reason}`),
+      ].join(','),
+      ['2026-03-02', me.model.id, '3,1,0.333333,0.245,9,2,0,0,', ...noFills].join(','),
+      ['total,', '3,1,0.333333,0.245,9,2,0,0,', ...noFills].join(','),
+      '',
+    ]);
+    // JSON stays the default, and another format is refused rather than ignored.
+    expect(
+      (await stats('from=2026-03-02&to=2026-03-02&format=json')).headers.get('content-type'),
+    ).toContain('application/json');
+    const problem = await expectProblem(
+      await stats('from=2026-03-02&to=2026-03-02&format=xlsx'),
+      400,
+      'validation_failed',
+    );
+    expect(problem.errors?.map((e) => e.field)).toEqual(['format']);
   });
 
   it('accepts a range of exactly 366 days', async () => {

@@ -260,6 +260,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/advertisers/shown": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Advertisers whose ads your models were served
+         * @description Every advertiser with an ad served to any of your AI models (with a live or a test key), ever, by name: its `id` is what a model’s `blocked_advertisers` control holds. An advertiser blocked since stays in the list.
+         */
+        get: operations["listShownAdvertisers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/login": {
         parameters: {
             query?: never;
@@ -507,7 +527,7 @@ export interface paths {
         };
         /**
          * Your usage statistics per UTC day and model
-         * @description Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`.
+         * @description Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `format=csv` downloads it as CSV: a line per day and model, a `no_fill_<reason>` column per reason, the totals last.
          */
         get: operations["getUsageStats"];
         put?: never;
@@ -985,7 +1005,6 @@ export interface components {
         CreateApiKeyDto: {
             /**
              * @description `live` (`adl_live_…`): its ads and clicks are billed and earn. `test` (`adl_test_…`): the same matching, ads and working tracking links, but nothing is billed: its impressions and clicks never reach campaign spend, the ledger or earnings, and `GET /api/stats` shows them apart (`test_impressions`, `test_clicks`). Use a test key while building an integration. Left out: `live`.
-             * @default live
              * @example test
              * @enum {string}
              */
@@ -1080,8 +1099,7 @@ export interface components {
              */
             starts_at?: string | null;
             /**
-             * @description A new campaign is served at once unless it is created `paused`.
-             * @default active
+             * @description A new campaign is served at once unless it is created `paused`. Left out: `active`.
              * @enum {string}
              */
             status?: "active" | "paused";
@@ -1247,8 +1265,7 @@ export interface components {
              */
             excluded_topics?: ("150" | "1" | "42" | "52" | "123" | "80DV8O" | "380" | "381" | "132" | "JLBCU7" | "8VZQHL" | "186" | "201" | "210" | "SPSHQ5" | "223" | "239" | "1KXCLD" | "274" | "383" | "286" | "163" | "391" | "422" | "386" | "432" | "441" | "453" | "464" | "v9i3On" | "473" | "483" | "552" | "596" | "653" | "680" | "389")[];
             /**
-             * @description When `true`, each ad carries an `explanation`: the keywords it matched and where each came from, the targeting it met, and its relevance, bid and score. Every ad carries a `receipt` either way.
-             * @default false
+             * @description When `true`, each ad carries an `explanation`: the keywords it matched and where each came from, the targeting it met, and its relevance, bid and score. Every ad carries a `receipt` either way. Left out: `false`.
              * @example true
              */
             explain?: boolean;
@@ -1258,8 +1275,7 @@ export interface components {
              */
             locale?: string;
             /**
-             * @description How many ads to answer with, at most: 1–3, each of a different advertiser, best first. Fewer when fewer advertisers match (or the frequency cap leaves fewer); each ad is its own impression, link and receipt, billed on its own click.
-             * @default 1
+             * @description How many ads to answer with, at most: 1–3, each of a different advertiser, best first. Fewer when fewer advertisers match (or the frequency cap leaves fewer); each ad is its own impression, link and receipt, billed on its own click. Left out: `1`.
              * @example 2
              */
             max_ads?: number;
@@ -1595,6 +1611,11 @@ export interface components {
              */
             no_match?: number;
             /**
+             * @description Answered 404 `no_matching_ad` with `reason: "no_targeted_match"`: campaigns matched the keywords, but their location or device targeting excluded the user.
+             * @example 5
+             */
+            no_targeted_match?: number;
+            /**
              * @description Answered 404 `no_matching_ad` with `reason: "relevance_floor"`: no match was as relevant as the model's relevance floor asks.
              * @example 2
              */
@@ -1625,11 +1646,11 @@ export interface components {
             /** @description Present with `validation_failed`. */
             errors?: components["schemas"]["FieldErrorDto"][];
             /**
-             * @description Present with `no_matching_ad`: why fetch-ads found no ad. `no_match`: no active campaign matches the keywords. `sensitive_topic`: the conversation or keywords touch a sensitive topic (self-harm, a medical emergency, a mental-health crisis, abuse or violence, sexual content, minors, a tragedy or disaster, elections or politics), next to which no ad is shown; which topic or words is never said. Either way, show the reply without an ad.
+             * @description Present with `no_matching_ad`: why fetch-ads found no ad. `no_match`: no active campaign matches the keywords. `no_targeted_match`: campaigns match the keywords, but their location or device targeting excludes this user (`user_location`, `user_device_info`). `sensitive_topic`: the conversation or keywords touch a sensitive topic (self-harm, a medical emergency, a mental-health crisis, abuse or violence, sexual content, minors, a tragedy or disaster, elections or politics), next to which no ad is shown; which topic or words is never said. Whatever the reason, show the reply without an ad.
              * @example no_match
              * @enum {string}
              */
-            reason?: "no_match" | "sensitive_topic" | "blocked" | "relevance_floor" | "frequency_cap";
+            reason?: "no_match" | "no_targeted_match" | "sensitive_topic" | "blocked" | "relevance_floor" | "frequency_cap";
             /** @example 404 */
             status: number;
             /** @example No matching ad */
@@ -1912,16 +1933,14 @@ export interface components {
         };
         SetModelControlsDto: {
             /**
-             * @description Advertiser ids: their campaigns are not served to this model. Stored as given (an id that names no advertiser blocks nothing). Up to 100, each 1–36 characters; duplicates are removed.
-             * @default []
+             * @description Advertiser ids: their campaigns are not served to this model. Stored as given (an id that names no advertiser blocks nothing). Up to 100, each 1–36 characters; duplicates are removed. Left out: `[]`.
              * @example [
              *       "019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e"
              *     ]
              */
             blocked_advertisers?: string[];
             /**
-             * @description Ids of tier-1 categories of the IAB Tech Lab Content Taxonomy 3.1 (docs/api.md lists them): campaigns of these categories are not served to this model. Uncategorised campaigns are blocked by none. Duplicates are removed.
-             * @default []
+             * @description Ids of tier-1 categories of the IAB Tech Lab Content Taxonomy 3.1 (docs/api.md lists them): campaigns of these categories are not served to this model. Uncategorised campaigns are blocked by none. Duplicates are removed. Left out: `[]`.
              * @example [
              *       "386",
              *       "v9i3On"
@@ -1929,8 +1948,7 @@ export interface components {
              */
             blocked_categories?: ("150" | "1" | "42" | "52" | "123" | "80DV8O" | "380" | "381" | "132" | "JLBCU7" | "8VZQHL" | "186" | "201" | "210" | "SPSHQ5" | "223" | "239" | "1KXCLD" | "274" | "383" | "286" | "163" | "391" | "422" | "386" | "432" | "441" | "453" | "464" | "v9i3On" | "473" | "483" | "552" | "596" | "653" | "680" | "389")[];
             /**
-             * @description Campaigns targeting one of these keywords are not served to this model. Normalised as campaign keywords are (NFKC, lower case, single spaces). Up to 200, each 1–100 characters without control characters; duplicates are removed.
-             * @default []
+             * @description Campaigns targeting one of these keywords are not served to this model. Normalised as campaign keywords are (NFKC, lower case, single spaces). Up to 200, each 1–100 characters without control characters; duplicates are removed. Left out: `[]`.
              * @example [
              *       "casino",
              *       "payday loans"
@@ -1940,11 +1958,20 @@ export interface components {
             /** @description At most `max_ads` ads per `session_id` (sent with fetch-ads) in `per_minutes` minutes from the session's first ad (a fixed window); null: no cap. */
             frequency_cap?: components["schemas"]["FrequencyCapDto"] | null;
             /**
-             * @description The least relevance an ad may have, as a fraction (0–1) of the best possible: 0 serves every match. At most 6 decimals.
-             * @default 0
+             * @description The least relevance an ad may have, as a fraction (0–1) of the best possible: 0 serves every match. At most 6 decimals. Left out: `0`.
              * @example 0.5
              */
             relevance_floor?: number;
+        };
+        ShownAdvertiserDto: {
+            /**
+             * Format: uuid
+             * @description What `blocked_advertisers` of a model’s controls holds.
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            id: string;
+            /** @example Acme Outdoor GmbH */
+            name: string;
         };
         StatsDto: {
             /**
@@ -3656,6 +3683,60 @@ export interface operations {
             };
         };
     };
+    listShownAdvertisers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ShownAdvertiserDto"][];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     login: {
         parameters: {
             query?: never;
@@ -4876,6 +4957,8 @@ export interface operations {
                 from: string;
                 /** @description Last day (UTC), included; at most 366 days after `from`, counting both. */
                 to: string;
+                /** @description `csv` answers `text/csv` (one row per line, a header first, a total last). */
+                format?: "json" | "csv";
                 /** @description Only this one of your AI models. */
                 model_id?: string;
             };
@@ -4885,6 +4968,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
             200: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
@@ -4893,6 +4977,11 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatsDto"];
+                    /**
+                     * @example date,model_id,impressions,clicks,ctr,earnings,test_impressions,test_clicks,requests,fills,fill_rate,no_fill_no_match,…
+                     *     2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,7.35,40,3,1500,1200,0.8,250,…
+                     */
+                    "text/csv": string;
                 };
             };
             /** @description Bad Request: a required field is missing or invalid. */

@@ -43,6 +43,12 @@ export interface Model {
   created_at: string;
 }
 
+/** An advertiser whose ads the publisher's models were served: a model's controls block it by id. */
+export interface ShownAdvertiser {
+  id: string;
+  name: string;
+}
+
 /** live: billed; test: the same ads and links, never billed (for building an integration). */
 export type ApiKeyKind = 'live' | 'test';
 
@@ -73,9 +79,15 @@ export interface BillableFigures {
   earnings: number;
 }
 
-/** Why a fetch-ads request got no (billable) ad; the last three are not counted yet. */
+/** Why a fetch-ads request got no (billable) ad. */
 export type NoFillReason =
-  'no_match' | 'sensitive_topic' | 'frequency_cap' | 'relevance_floor' | 'blocked' | 'test';
+  | 'no_match'
+  | 'no_targeted_match'
+  | 'sensitive_topic'
+  | 'frequency_cap'
+  | 'relevance_floor'
+  | 'blocked'
+  | 'test';
 
 /** fetch-ads requests: how many got an ad, and why the others did not. */
 export interface FillFigures {
@@ -187,6 +199,9 @@ export const api = {
   /** Replaces the model's controls as a whole. */
   setControls: (id: string, controls: ModelControls) =>
     request<Model>('PUT', `${modelPath(id)}/controls`, controls),
+
+  /** By name: every advertiser whose ads any of the publisher's models were served. */
+  shownAdvertisers: () => request<ShownAdvertiser[]>('GET', '/api/advertisers/shown'),
 
   keys: (modelId: string) => request<ApiKey[]>('GET', `${modelPath(modelId)}/keys`),
   createKey: (modelId: string, label: string | null, kind: ApiKeyKind) =>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/hooks';
 import { api, type Publisher, whenUnauthorized } from './api';
 import { LoadError, Loading, PageTitle } from './components/ui';
 import { toApiError } from './components/form';
 import { SignInPage, SignUpPage } from './pages/auth';
 import { ModelPage, type ModelTab } from './pages/model';
 import { ModelsPage, NewModelPage } from './pages/models';
+import { OperatorPage } from './pages/operator';
 import { StatsPage } from './pages/stats';
 import { href, navigate, parseHash, type Route, useRoute } from './router';
 import { type Session, SessionContext } from './session';
@@ -52,13 +53,14 @@ export function App() {
 
   // Signed-out visitors see only the sign-in and sign-up pages; signed-in ones never do.
   const page = route.segments[0] ?? '';
+  const home = auth.state === 'signed-in' ? homeOf(auth.publisher) : '/signin';
   useEffect(() => {
     if (auth.state === 'signed-out' && !PUBLIC_PAGES.has(page))
       navigate('/signin', { replace: true });
     if (auth.state === 'signed-in' && (PUBLIC_PAGES.has(page) || page === '')) {
-      navigate('/models', { replace: true });
+      navigate(home, { replace: true });
     }
-  }, [auth.state, page]);
+  }, [auth.state, page, home]);
 
   // A notice belongs to the page it was made on (pages navigate first, then notify).
   const path = route.segments.join('/');
@@ -132,7 +134,13 @@ export function App() {
 
 const currentPath = (): string => parseHash(location.hash).segments.join('/');
 
+/** Operators have no models or statistics: their page says where their work is. */
+const homeOf = (publisher: Publisher): string =>
+  publisher.role === 'admin' ? '/operator' : '/models';
+
 function SignedInPage({ route }: { route: Route }) {
+  const session = useContext(SessionContext);
+  if (session?.publisher.role === 'admin') return <OperatorPage />;
   const [page, id, tab] = route.segments;
   if (page === 'models' && id === 'new') return <NewModelPage />;
   if (page === 'models' && id) {
@@ -156,7 +164,7 @@ function Header({ session, page }: { session: Session | null; page: string }) {
   return (
     <header class="topbar">
       <div class="topbar__inner">
-        <a class="brand" href={href(session ? '/models' : '/signin')}>
+        <a class="brand" href={href(session ? homeOf(session.publisher) : '/signin')}>
           <span class="brand__mark" aria-hidden="true">
             A
           </span>
@@ -166,12 +174,16 @@ function Header({ session, page }: { session: Session | null; page: string }) {
         {session && (
           <>
             <nav class="nav" aria-label="Main">
-              <a href={href('/models')} aria-current={page === 'models' ? 'page' : undefined}>
-                Models
-              </a>
-              <a href={href('/stats')} aria-current={page === 'stats' ? 'page' : undefined}>
-                Statistics
-              </a>
+              {session.publisher.role !== 'admin' && (
+                <>
+                  <a href={href('/models')} aria-current={page === 'models' ? 'page' : undefined}>
+                    Models
+                  </a>
+                  <a href={href('/stats')} aria-current={page === 'stats' ? 'page' : undefined}>
+                    Statistics
+                  </a>
+                </>
+              )}
               <a href="/docs">API docs</a>
             </nav>
             <div class="account">

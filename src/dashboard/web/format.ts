@@ -8,12 +8,13 @@
 export const DISPLAY_CURRENCY = 'USD';
 
 const count = new Intl.NumberFormat(undefined);
-// Earnings of a single click can be fractions of a cent: show up to 4 decimals.
+// One money format everywhere (totals, tables, chart axis and tooltips): to the cent, so
+// amounts line up and "$0.315" never stands beside "$0.28". The API keeps the exact figure.
 const money = new Intl.NumberFormat(undefined, {
   style: 'currency',
   currency: DISPLAY_CURRENCY,
   minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
+  maximumFractionDigits: 2,
 });
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 2 });
 // Stats days are UTC calendar days; format them in UTC so they never shift by a day.

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { DayRangeQueryDto } from './day-range-query.dto';
 import { NoFillsDto } from './no-fills.dto';
+import { ReportQueryDto } from './reports.dto';
 
-export class StatsQueryDto extends DayRangeQueryDto {
+/** The day range, `format` (json or csv) and one model, if given. */
+export class StatsQueryDto extends ReportQueryDto {
   @ApiPropertyOptional({ description: 'Only this one of your AI models.' })
   @IsOptional()
   @IsString()

@@ -8,7 +8,9 @@ import {
   LinearScale,
   LineController,
   LineElement,
+  type Plugin,
   PointElement,
+  type Scale,
   Tooltip,
 } from 'chart.js';
 import { useEffect, useRef } from 'preact/hooks';
@@ -30,6 +32,30 @@ Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
 Chart.defaults.color = '#4b5563';
 
 const COLORS = { impressions: '#7da2f0', clicks: '#1d4ed8', earnings: '#047857' };
+
+/** The room a day's label needs on the x-axis ("Nov 21" and a gap), in pixels. */
+const DAY_LABEL_WIDTH = 56;
+
+/**
+ * Whether the x-axis labels day `index` of `count` at `width` pixels: every step-th day
+ * counted back from the last, so the last (today, by default) always has its label.
+ * Chart.js's own skipping keeps the first label instead, and may drop the last.
+ */
+function labelsDay(index: number, count: number, width: number): boolean {
+  const fit = Math.max(2, Math.floor(width / DAY_LABEL_WIDTH));
+  return (count - 1 - index) % Math.ceil(count / fit) === 0;
+}
+
+/** Lists the day labels the x-axis shows in the canvas's `data-day-labels` (`|` between). */
+const dayLabelsAttribute: Plugin<'bar' | 'line'> = {
+  id: 'dayLabelsAttribute',
+  afterUpdate: (chart) => {
+    chart.canvas.dataset.dayLabels = chart.scales.x.ticks
+      .map((tick) => tick.label)
+      .filter((label) => typeof label === 'string' && label !== '')
+      .join('|');
+  },
+};
 
 /**
  * Impressions alone, or clicks (bars, left axis) with earnings (line, right axis): clicks
@@ -70,9 +96,11 @@ export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; la
               yAxisID: 'count',
             },
           ];
+    const labels = days.map((d) => formatShortDay(d.date));
     const chart = new Chart<'bar' | 'line', number[], string>(canvas.current, {
       type: 'bar',
-      data: { labels: days.map((d) => formatShortDay(d.date)), datasets },
+      data: { labels, datasets },
+      plugins: [dayLabelsAttribute],
       options: {
         // The chart redraws on every change of range; motion adds nothing to the numbers.
         animation: false,
@@ -93,7 +121,16 @@ export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; la
           },
         },
         scales: {
-          x: { grid: { display: false }, ticks: { autoSkip: true, maxRotation: 0 } },
+          x: {
+            grid: { display: false },
+            ticks: {
+              autoSkip: false,
+              maxRotation: 0,
+              callback(this: Scale, _value, index) {
+                return labelsDay(index, labels.length, this.width) ? labels[index] : null;
+              },
+            },
+          },
           count: {
             type: 'linear',
             position: 'left',
@@ -107,7 +144,8 @@ export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; la
                   position: 'right' as const,
                   beginAtZero: true,
                   grid: { drawOnChartArea: false },
-                  ticks: { callback: (v: number | string) => formatMoney(Number(v)) },
+                  // Steps of at least a cent, as amounts are shown to the cent.
+                  ticks: { precision: 2, callback: (v: number | string) => formatMoney(Number(v)) },
                 },
               }
             : {}),

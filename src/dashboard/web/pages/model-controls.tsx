@@ -3,11 +3,13 @@ import { CONTENT_CATEGORIES } from '@/common/content-categories';
 import { api, type Model, type ModelControls } from '../api';
 import { FormError, TextField, useFormAction } from '../components/form';
 import { useSession } from '../session';
+import { BlockedAdvertisersField } from './blocked-advertisers';
 
 /** The form's text for each control, as a person edits it. */
 interface ControlFields {
   categories: ReadonlySet<string>;
-  advertisers: string;
+  /** Ids, picked by name. */
+  advertisers: readonly string[];
   keywords: string;
   floor: string;
   capped: boolean;
@@ -18,7 +20,7 @@ interface ControlFields {
 function fieldsOf(controls: ModelControls): ControlFields {
   return {
     categories: new Set(controls.blocked_categories),
-    advertisers: controls.blocked_advertisers.join('\n'),
+    advertisers: controls.blocked_advertisers,
     keywords: controls.blocked_keywords.join('\n'),
     floor: String(controls.relevance_floor),
     capped: controls.frequency_cap !== null,
@@ -44,7 +46,7 @@ function controlsOf(fields: ControlFields): ModelControls {
     blocked_categories: CONTENT_CATEGORIES.map((c) => c.id).filter((id) =>
       fields.categories.has(id),
     ),
-    blocked_advertisers: listOf(fields.advertisers),
+    blocked_advertisers: [...fields.advertisers],
     blocked_keywords: listOf(fields.keywords),
     relevance_floor: numberOf(fields.floor),
     frequency_cap: fields.capped
@@ -113,14 +115,9 @@ export function ControlsCard({ model, onSaved }: { model: Model; onSaved: (m: Mo
             </p>
           )}
         </fieldset>
-        <TextField
-          id="controls-advertisers"
-          label="Blocked advertisers"
-          optional
-          multiline
-          hint="Advertiser ids, one a line (up to 100): their campaigns are never shown."
-          value={fields.advertisers}
-          onValue={(advertisers) => set({ advertisers })}
+        <BlockedAdvertisersField
+          blocked={fields.advertisers}
+          onChange={(advertisers) => set({ advertisers })}
           error={error('blocked_advertisers')}
         />
         <TextField
