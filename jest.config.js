@@ -1,4 +1,4 @@
-// Nest 12 and several of its dependencies ship as pure ES modules. Jest on Node 20 cannot
+// Nest 12 and several of its dependencies ship as pure ES modules. Jest cannot
 // require() them natively, so swc compiles every module (ours and node_modules) to CommonJS.
 const swc = [
   '@swc/jest',

@@ -8,11 +8,15 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // package.json's engines: npm only warns about them, in a list a newcomer scrolls past.
-const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
+const [major, minor, patch] = process.versions.node.split('.').map(Number);
+const supported =
+  major > 24 ||
+  (major === 24 && minor >= 15) ||
+  (major === 22 && (minor > 22 || (minor === 22 && patch >= 3)));
+if (!supported) {
   console.warn(
-    `Adline supports Node.js 22.12 or later (22 and 24 are tested); this is ${process.version}, ` +
-      'which may work but is not supported.',
+    `Adline supports Node.js 24.15 or later, or 22.22.3 or later (CI runs 24); this is ` +
+      `${process.version}, which may work but is not supported.`,
   );
 }
 const entry = join(root, 'dist', 'src', 'main.js');
