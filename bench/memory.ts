@@ -1,10 +1,10 @@
 import 'reflect-metadata';
-import { createBenchDatabase, seed } from './database';
-import { closedLoop, load } from './load';
-import { log } from './log';
-import { MEASURE_MARGIN, parseOptions, SERVICE_PORT, type Options } from './options';
-import { fetchRequests } from './requests';
-import { startService } from './service-phases';
+import { log } from './common/log';
+import { MEASURE_MARGIN, parseOptions, SERVICE_PORT, type Options } from './common/options';
+import { closedLoop, load } from './load/load';
+import { fetchRequests } from './load/requests';
+import { createBenchDatabase, seed } from './seed/database';
+import { startService } from './service/service-phases';
 
 /**
  * The service's memory at a size the full benchmark does not run (its seeding and start-up

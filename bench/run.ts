@@ -1,16 +1,17 @@
 import 'reflect-metadata';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { measureBaselines } from './baselines';
-import { createBenchDatabase, seed } from './database';
-import { log } from './log';
-import { describeMachine } from './machine';
-import { measureMatcher } from './measure-matcher';
+import { measureBaselines } from './baselines/baselines';
+import { log } from './common/log';
+import { parseOptions, ROOT } from './common/options';
+import { measureMatcher } from './matcher/measure-matcher';
 import { measureMemory } from './memory';
-import { parseOptions, ROOT } from './options';
-import { render, writeReport, type Report } from './report';
-import { measureFetchMax, measureObservabilityCost } from './service-phases';
-import { measureService } from './service-run';
+import { describeMachine } from './report/machine';
+import { render, writeReport } from './report/report';
+import type { Report } from './report/report.types';
+import { createBenchDatabase, seed } from './seed/database';
+import { measureFetchMax, measureObservabilityCost } from './service/service-phases';
+import { measureService } from './service/service-run';
 
 /**
  * `npm run bench`: the whole benchmark in one command (docs/testing.md, "Benchmarks").

@@ -4,10 +4,10 @@ import { createApp } from '@/app.setup';
 import { AppConfig } from '@/config/app-config';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
 import { loadCorpus } from '../scripts/safety/corpus';
-import { createBenchDatabase, seed } from './database';
-import { generateRequest, vocabularyFor, type FetchAdsBody } from './data';
-import { fmt, markdownTable } from './format';
-import { log } from './log';
+import { log } from './common/log';
+import { fmt, markdownTable } from './report/format';
+import { createBenchDatabase, seed } from './seed/database';
+import { generateRequest, vocabularyFor, type FetchAdsBody } from './seed/generate';
 
 /**
  * What the sensitive-topic check costs fetch-ads, in one run (`npm run build`, then

@@ -8,7 +8,7 @@ import { buildDataSourceOptions } from '@/database/data-source-options';
 import { ENTITIES } from '@/entities';
 import { DailyStatsRepository, type StatIncrement } from '@/earnings/daily-stats.repository';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
-import { StatsRepository } from '@/earnings/stats.repository';
+import { StatsRepository } from '@/stats/stats.repository';
 
 /**
  * How long `GET /api/stats` takes to read 30 days for a big publisher, from the roll-ups.

@@ -13,7 +13,7 @@ import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
 import { ENTITIES } from './entities';
 import { EarningsModule } from './earnings/earnings.module';
-import { StatsModule } from './earnings/stats.module';
+import { StatsModule } from './stats/stats.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PublishersModule } from './publishers/publishers.module';

@@ -7,9 +7,7 @@ import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { ClickLinkSigner } from '@/tracking/click-link';
 import { Impression } from '@/tracking/entities/impression.entity';
 import { ImpressionWriter } from '@/tracking/impression-writer.service';
-import { explanationOf } from '@/tracking/explanation';
-import { ReceiptSigner } from '@/tracking/receipt-signer';
-import { explainMatch } from '@/campaign-index/explain';
+import { AdExplanations } from '@/tracking/explanation/ad-explanations.service';
 import { completeAdMarkdown } from './ad-markdown';
 import { CampaignMarkdown } from './campaign-markdown';
 import { type Disclosure, Disclosures } from './disclosure';
@@ -26,6 +24,7 @@ import type {
   IndexedCampaign,
   MatchRequest,
   MatchResult,
+  Selection,
 } from '@/campaign-index/matching/matching.types';
 import { parseKeywordList } from '@/common/keywords';
 import { resolveCountry, resolveDevice } from '@/campaign-index/matching/targeting';
@@ -41,7 +40,7 @@ export class AdsService {
     private readonly index: CampaignIndexService,
     private readonly impressions: ImpressionWriter,
     private readonly signer: ClickLinkSigner,
-    private readonly receipts: ReceiptSigner,
+    private readonly explanations: AdExplanations,
     private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly sensitiveTopics: SensitiveTopicDetector,
@@ -65,9 +64,7 @@ export class AdsService {
       flaggedByPublisher(request.moderation) ||
       this.sensitiveTopics.topicOf(conversation, keywords, userTurns(request)) !== null
     ) {
-      this.metrics.adNoFill.inc({ reason: 'sensitive_topic' });
-      this.fills.record(caller, 'sensitive_topic');
-      throw noAd('sensitive_topic');
+      this.refuse(caller, 'sensitive_topic');
     }
     const country = resolveCountry(request.user_location);
     const device = resolveDevice(request.user_device_info);
@@ -85,19 +82,10 @@ export class AdsService {
       matchControlsFor(caller.controls, request.excluded_topics),
       request.max_ads ?? 1,
     );
-    if (results.length === 0) {
-      // The metric's label for no match predates the reasons.
-      this.metrics.adNoFill.inc({ reason: unmet === 'no_match' ? 'no_matching_ad' : unmet });
-      this.fills.record(caller, unmet);
-      throw noAd(unmet);
-    }
+    if (results.length === 0) this.refuse(caller, unmet);
     // After matching, so that only ads the session would be shown count against its cap.
     const allowed = await this.frequencyCaps.allowance(caller, request.session_id, results.length);
-    if (allowed === 0) {
-      this.metrics.adNoFill.inc({ reason: 'frequency_cap' });
-      this.fills.record(caller, 'frequency_cap');
-      throw noAd('frequency_cap');
-    }
+    if (allowed === 0) this.refuse(caller, 'frequency_cap');
     const served = results.slice(0, allowed);
     // The ads go out only once their impressions are committed: nothing served goes uncounted.
     // Each ad is its own impression (one batch: the writer groups concurrent rows).
@@ -116,6 +104,17 @@ export class AdsService {
     };
   }
 
+  /** No ad: counted (metric and fill stats) and answered `404 no_matching_ad` with `reason`. */
+  private refuse(
+    caller: KeyCredential,
+    reason: Selection['unmet'] | 'sensitive_topic' | 'frequency_cap',
+  ): never {
+    // The metric's label for no match predates the reasons.
+    this.metrics.adNoFill.inc({ reason: reason === 'no_match' ? 'no_matching_ad' : reason });
+    this.fills.record(caller, reason);
+    throw noAd(reason);
+  }
+
   private recordImpression(
     caller: KeyCredential,
     request: FetchAdsRequestDto,
@@ -125,6 +124,7 @@ export class AdsService {
   ): Promise<Impression> {
     const { campaign } = match;
     const { keywords, country, device } = matchRequest;
+    const why = this.explanations.forImpression(index, match, matchRequest);
     return this.impressions.recordServed({
       caller,
       campaign,
@@ -134,13 +134,7 @@ export class AdsService {
       userDeviceInfo: request.user_device_info,
       keywords,
       conversation: matchRequest.conversation,
-      // For the ads served only, so the match itself pays nothing for "why this ad".
-      match: {
-        relevance: match.relevance,
-        matched: explainMatch(index, campaign, matchRequest),
-        campaignCountries: campaign.countries,
-        campaignDevices: campaign.devices,
-      },
+      match: why,
     });
   }
 
@@ -169,9 +163,7 @@ export class AdsService {
       bid_per_click: microsToUnits(campaign.bidMicros),
       sponsored: true,
       disclosure: disclosure.label,
-      receipt: this.receipts.sign(impression.id),
-      // From the stored facts, so that it is what the receipt's look-up shows later.
-      ...(explain ? { explanation: explanationOf(impression)! } : {}),
+      ...this.explanations.forAd(impression, explain),
     };
   }
 }

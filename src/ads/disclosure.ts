@@ -3,7 +3,7 @@ import {
   DEFAULT_DISCLOSURE_LOCALE,
   DISCLOSURE_LABELS,
   type DisclosureLocale,
-} from '@/campaigns/disclosure-labels';
+} from '@/campaigns/campaigns/disclosure-labels';
 import { renderAttribution } from './ad-markdown';
 
 /** What every ad carries to say it is one, in one language. */

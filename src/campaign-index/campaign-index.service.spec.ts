@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
-import type { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
+import type { CampaignChangeNotifier } from '@/campaigns/change-notices/campaign-change-notifier.service';
 import type {
   ServabilityProbe,
   ServableCampaign,
   ServableCampaignsReader,
   SnapshotFacts,
-} from '@/campaigns/servable-campaigns.reader';
+} from '@/campaigns/campaigns/servable-campaigns.reader';
 import type { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
 import { CampaignIndexService } from './campaign-index.service';

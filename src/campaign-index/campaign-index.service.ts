@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
+import { CampaignChangeNotifier } from '@/campaigns/change-notices/campaign-change-notifier.service';
 import {
   type ServabilityProbe,
   type ServableCampaign,
   ServableCampaignsReader,
-} from '@/campaigns/servable-campaigns.reader';
+} from '@/campaigns/campaigns/servable-campaigns.reader';
 import { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
 import { CampaignIndex } from './matching/campaign-index';

@@ -1,8 +1,8 @@
 import { explainMatch } from '@/campaign-index/explain';
 import type { IndexedCampaign, MatchRequest } from '@/campaign-index/matching/matching.types';
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
-import { CONVERSATION_KEYWORD_FACTOR } from '@/campaign-index/matching/conversation-keywords';
-import { CONVERSATION_SCAN_CHARS } from '@/campaign-index/matching/conversation-reading';
+import { CONVERSATION_KEYWORD_FACTOR } from '@/campaign-index/matching/index/conversation-keywords';
+import { CONVERSATION_SCAN_CHARS } from '@/campaign-index/matching/words/conversation-reading';
 import { campaign, request } from '@test/support/campaign-index';
 import { containsKeyword, tokeniseText } from '@test/support/tokenised-text';
 

@@ -1,10 +1,10 @@
-import { CONVERSATION_KEYWORD_FACTOR } from './matching/conversation-keywords';
-import { CONVERSATION_SCAN_CHARS } from './matching/conversation-reading';
+import { CONVERSATION_KEYWORD_FACTOR } from './matching/index/conversation-keywords';
+import { CONVERSATION_SCAN_CHARS } from './matching/words/conversation-reading';
 import type { CampaignIndex } from './matching/campaign-index';
-import type { KeywordFormMatch } from './matching/form-matcher';
-import type { WordMatchKind } from './matching/word-index';
+import type { KeywordFormMatch } from './matching/words/form-matcher';
+import type { WordMatchKind } from './matching/words/word-index';
 import type { IndexedCampaign, MatchRequest } from './matching/matching.types';
-import { scanWords, searchPhrase, textWords, wordHash } from './matching/normalise';
+import { scanWords, searchPhrase, textWords, wordHash } from './matching/words/normalise';
 
 /** Where a matched keyword came from: the request's `context_keywords`, or its conversation. */
 export const KEYWORD_SOURCES = ['context_keywords', 'conversation'] as const;

@@ -1,24 +1,24 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ReportsModule } from '@/earnings/reports.module';
-import { AdvertiserManagementService } from './advertiser-management.service';
-import { AdvertisersController } from './advertisers.controller';
-import { AdvertisersRepository } from './advertisers.repository';
-import { AdvertisersService } from './advertisers.service';
-import { CampaignBillingService } from './campaign-billing.service';
-import { CampaignChangeNotifier } from './campaign-change-notifier.service';
-import { CampaignManagementService } from './campaign-management.service';
-import { CampaignsController } from './campaigns.controller';
-import { CampaignsRepository } from './campaigns.repository';
-import { CampaignsService } from './campaigns.service';
-import { ServableCampaignsReader } from './servable-campaigns.reader';
+import { ReportsModule } from '@/reports/reports.module';
+import { AdvertiserManagementService } from './advertisers/advertiser-management.service';
+import { AdvertisersController } from './advertisers/advertisers.controller';
+import { AdvertisersRepository } from './advertisers/advertisers.repository';
+import { AdvertisersService } from './advertisers/advertisers.service';
+import { CampaignBillingService } from './billing/campaign-billing.service';
+import { CampaignChangeNotifier } from './change-notices/campaign-change-notifier.service';
+import { CampaignManagementService } from './campaigns/campaign-management.service';
+import { CampaignsController } from './campaigns/campaigns.controller';
+import { CampaignsRepository } from './campaigns/campaigns.repository';
+import { CampaignsService } from './campaigns/campaigns.service';
+import { ServableCampaignsReader } from './campaigns/servable-campaigns.reader';
 import { Advertiser } from './entities/advertiser.entity';
 import { CampaignAuditEntry } from './entities/campaign-audit-entry.entity';
 import { Campaign } from './entities/campaign.entity';
 import { ServabilityVersion } from './entities/servability-version.entity';
-import { ServabilityRepository } from './servability.repository';
-import { ShownAdvertisersController } from './shown-advertisers.controller';
-import { ShownAdvertisersService } from './shown-advertisers.service';
+import { ServabilityRepository } from './change-notices/servability.repository';
+import { ShownAdvertisersController } from './advertisers/shown-advertisers.controller';
+import { ShownAdvertisersService } from './advertisers/shown-advertisers.service';
 
 @Module({
   imports: [

@@ -1,8 +1,8 @@
 /**
  * Accent- and ligature-blind text, for rules that must catch a word however it is typed:
  * the sensitive-topic lists (src/safety) and the refused phrases of campaign copy
- * (src/campaigns/ad-copy-rules.ts). Not for campaign keywords, which keep their accents
- * ("café" and "cafe" may be different products).
+ * (src/campaigns/campaigns/ad-copy-rules.ts). Not for campaign keywords, which keep their
+ * accents ("café" and "cafe" may be different products).
  */
 
 const MARKS = /\p{M}+/gu;

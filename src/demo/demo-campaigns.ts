@@ -1,4 +1,4 @@
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 
 /** A demo campaign as an operator would enter it: keywords comma-separated, bids in units. */
 export interface DemoCampaign {

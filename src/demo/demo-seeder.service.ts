@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { AdvertisersService } from '@/campaigns/advertisers.service';
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { AdvertisersService } from '@/campaigns/advertisers/advertisers.service';
+import { CampaignsService } from '@/campaigns/campaigns/campaigns.service';
 import { unitsToMicros } from '@/common/money';
 import { parseKeywordList } from '@/common/keywords';
 import { PasswordHasher } from '@/auth/password-hasher.service';

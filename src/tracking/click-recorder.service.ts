@@ -4,8 +4,8 @@ import {
   CampaignBillingService,
   type ChargeResult,
   type LockedBudgets,
-} from '@/campaigns/campaign-billing.service';
-import { CampaignChangeNotifier } from '@/campaigns/campaign-change-notifier.service';
+} from '@/campaigns/billing/campaign-billing.service';
+import { CampaignChangeNotifier } from '@/campaigns/change-notices/campaign-change-notifier.service';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
 import { AppConfig } from '@/config/app-config';
 import { GroupCommit } from '@/database/group-commit';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import type { CampaignIndexService } from '@/campaign-index/campaign-index.service';
-import type { CampaignsService } from '@/campaigns/campaigns.service';
+import type { CampaignsService } from '@/campaigns/campaigns/campaigns.service';
 import { Clock } from '@/common/clock';
 import { AppConfig } from '@/config/app-config';
 import { ClickLinkSigner } from './click-link';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { CampaignIndexService } from '@/campaign-index/campaign-index.service';
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { CampaignsService } from '@/campaigns/campaigns/campaigns.service';
 import { Clock } from '@/common/clock';
 import { keyedHasher } from '@/common/keyed-hash';
 import { ProblemException } from '@/common/problem';

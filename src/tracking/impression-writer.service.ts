@@ -10,7 +10,7 @@ import { EarningsService } from '@/earnings/earnings.service';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { Impression } from './entities/impression.entity';
-import { explanationColumns, type ServedMatch } from './explanation';
+import { explanationColumns, type ServedMatch } from './explanation/stored-explanation';
 import { ImpressionsRepository } from './impressions.repository';
 
 /** An ad that fetch-ads serves, as its impression records it. */

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { CampaignsService } from '@/campaigns/campaigns.service';
+import { CampaignsService } from '@/campaigns/campaigns/campaigns.service';
 import { ProblemException } from '@/common/problem';
 import { ReceiptDto } from './dto/receipt.dto';
-import { explanationOf } from './explanation';
+import { explanationOf } from './explanation/stored-explanation';
 import { ImpressionsRepository } from './impressions.repository';
-import { ReceiptSigner } from './receipt-signer';
+import { ReceiptSigner } from './explanation/receipt-signer';
 
 /** Operators' look-up of an ad's receipt: the impression it names and why it was shown. */
 @Injectable()

@@ -14,7 +14,8 @@ import { Click } from './entities/click.entity';
 import { Impression } from './entities/impression.entity';
 import { ImpressionWriter } from './impression-writer.service';
 import { ImpressionsRepository } from './impressions.repository';
-import { ReceiptSigner } from './receipt-signer';
+import { AdExplanations } from './explanation/ad-explanations.service';
+import { ReceiptSigner } from './explanation/receipt-signer';
 import { ReceiptsController } from './receipts.controller';
 import { ReceiptsService } from './receipts.service';
 import { RetentionRepository } from './retention.repository';
@@ -38,6 +39,7 @@ import { RetentionService } from './retention.service';
     RetentionService,
     RetentionRepository,
     ReceiptsService,
+    AdExplanations,
     {
       provide: ReceiptSigner,
       inject: [AppConfig],
@@ -50,6 +52,6 @@ import { RetentionService } from './retention.service';
     },
   ],
   // ClickRecorder and ImpressionWriter for the graceful shutdown, which flushes them.
-  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner, ReceiptSigner],
+  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner, AdExplanations],
 })
 export class TrackingModule {}

@@ -1,21 +1,21 @@
 import { marked } from 'marked';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { PasswordHasher } from '@/auth/password-hasher.service';
-import { AdvertisersService } from '@/campaigns/advertisers.service';
+import { AdvertisersService } from '@/campaigns/advertisers/advertisers.service';
 import { utcDay } from '@/common/clock';
 import { DemoSeeder } from '@/demo/demo-seeder.service';
 import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
 import { PublishersService } from '@/publishers/publishers.service';
-import { BROWSER_UA } from '../support/ads';
-import { expectProblem } from '../support/problem';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BROWSER_UA } from '@test/support/ads';
+import { expectProblem } from '@test/support/problem';
+import { startTestApp, type TestApp } from '@test/support/test-app';
 import {
   ConsoleWatch,
   launchChromium,
   type LocalSite,
   screenshots,
   startLocalSite,
-} from './browser-support';
+} from '@test/browser/browser-support';
 
 const EMAIL = 'barista@example.test';
 const PASSWORD = 'a long barista password';

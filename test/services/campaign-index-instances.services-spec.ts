@@ -1,8 +1,8 @@
-import { ask, campaignLink, followAsBrowser } from '../support/ads';
-import { type Instance, startAnotherInstance } from '../support/another-instance';
-import { startTestApp, TestApp } from '../support/test-app';
-import { testDatabaseKind } from '../support/test-database';
-import { testRedisUrl } from '../support/test-redis';
+import { ask, campaignLink, followAsBrowser } from '@test/support/ads';
+import { type Instance, startAnotherInstance } from '@test/support/another-instance';
+import { startTestApp, TestApp } from '@test/support/test-app';
+import { testDatabaseKind } from '@test/support/test-database';
+import { testRedisUrl } from '@test/support/test-redis';
 
 /** Required: global-setup fails the run when this Redis does not answer. */
 const redisUrl = testRedisUrl();

@@ -1,12 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { RedisBroadcast } from '@/redis/redis-broadcast';
-import { ask } from '../support/ads';
-import { type Instance, startAnotherInstance } from '../support/another-instance';
-import { startTestApp, TestApp } from '../support/test-app';
-import { testDatabaseKind } from '../support/test-database';
-import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
-import { testRedisUrl } from '../support/test-redis';
-import type { SignedInPublisher } from '../factories';
+import { ask } from '@test/support/ads';
+import { type Instance, startAnotherInstance } from '@test/support/another-instance';
+import { startTestApp, TestApp } from '@test/support/test-app';
+import { testDatabaseKind } from '@test/support/test-database';
+import { startTcpProxy, type TcpProxy } from '@test/support/tcp-proxy';
+import { testRedisUrl } from '@test/support/test-redis';
+import type { SignedInPublisher } from '@test/factories';
 
 /** Required: global-setup fails the run when this Redis does not answer. */
 const redisUrl = testRedisUrl();

@@ -1,11 +1,11 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { RedisFrequencyCounter } from '@/ads/frequency-counter';
-import { expectProblem } from '../support/problem';
-import { type Instance, startAnotherInstance } from '../support/another-instance';
-import { startTestApp, TestApp } from '../support/test-app';
-import { testDatabaseKind } from '../support/test-database';
-import { testRedisUrl } from '../support/test-redis';
+import { expectProblem } from '@test/support/problem';
+import { type Instance, startAnotherInstance } from '@test/support/another-instance';
+import { startTestApp, TestApp } from '@test/support/test-app';
+import { testDatabaseKind } from '@test/support/test-database';
+import { testRedisUrl } from '@test/support/test-redis';
 
 /** Required: global-setup fails the run when this Redis does not answer. */
 const redisUrl = testRedisUrl();

@@ -1,7 +1,7 @@
-import { startTcpProxy } from '../support/tcp-proxy';
-import { startTestApp } from '../support/test-app';
-import { testDatabaseKind } from '../support/test-database';
-import { testRedisUrl } from '../support/test-redis';
+import { startTcpProxy } from '@test/support/tcp-proxy';
+import { startTestApp } from '@test/support/test-app';
+import { testDatabaseKind } from '@test/support/test-database';
+import { testRedisUrl } from '@test/support/test-redis';
 
 interface Health {
   status: string;

@@ -5,12 +5,12 @@ import { createServer, type Server, type Socket, connect } from 'node:net';
 import { rateLimitKeyHasher } from '@/http/rate-limit.guard';
 import { RedisThrottlerStorage } from '@/http/redis-throttler-storage';
 import type { AppConfig } from '@/config/app-config';
-import { ask } from '../support/ads';
-import { expectProblem } from '../support/problem';
-import { type Instance, startAnotherInstance } from '../support/another-instance';
-import { startTestApp, TestApp } from '../support/test-app';
-import { testDatabaseKind } from '../support/test-database';
-import { testRedisUrl } from '../support/test-redis';
+import { ask } from '@test/support/ads';
+import { expectProblem } from '@test/support/problem';
+import { type Instance, startAnotherInstance } from '@test/support/another-instance';
+import { startTestApp, TestApp } from '@test/support/test-app';
+import { testDatabaseKind } from '@test/support/test-database';
+import { testRedisUrl } from '@test/support/test-redis';
 
 /** Required: global-setup fails the run when this Redis does not answer. */
 const redisUrl = testRedisUrl();

@@ -3,7 +3,7 @@ import {
   CampaignBillingService,
   type ChargeResult,
   type ClickCharge,
-} from '@/campaigns/campaign-billing.service';
+} from '@/campaigns/billing/campaign-billing.service';
 import { readIn } from '@/database/sql';
 
 /**

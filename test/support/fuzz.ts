@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { TestApp } from './test-app';
 
 /*
- * The generators and the answer check of the fuzzing suite (test/e2e/fuzz.e2e-spec.ts).
+ * The generators and the answer check of the fuzzing suite (test/e2e/platform/fuzz.e2e-spec.ts).
  */
 
 // ---- generators -------------------------------------------------------------------------

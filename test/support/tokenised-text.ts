@@ -1,4 +1,4 @@
-import { searchPhrase, textWords } from '@/campaign-index/matching/normalise';
+import { searchPhrase, textWords } from '@/campaign-index/matching/words/normalise';
 
 /*
  * Whole-word keyword search the plain way, one string test per keyword: the reference the

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { DISCLOSURE_LABELS } from '@/campaigns/disclosure-labels';
-import { ExplanationDto } from '@/tracking/dto/explanation.dto';
+import { DISCLOSURE_LABELS } from '@/campaigns/campaigns/disclosure-labels';
+import { ExplanationDto } from '@/tracking/explanation/explanation.dto';
 
 export class AdvertisementDto {
   @ApiProperty({ description: 'Name of the ad campaign.', example: 'GPU Cloud for ML' })

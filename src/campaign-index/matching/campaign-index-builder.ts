@@ -1,8 +1,9 @@
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
+import { STEPS_PER_YIELD } from './build-slices';
 import { CampaignIndex } from './campaign-index';
-import { indexPhrases } from './conversation-keywords';
-import { IdTable, idHash } from './id-table';
+import { indexPhrases } from './index/conversation-keywords';
+import { IdTable, idHash } from './index/id-table';
 import {
   BID,
   BID_PER_WEIGHT,
@@ -11,18 +12,17 @@ import {
   META,
   NO_CATEGORY,
   type RankedCampaigns,
-  STEPS_PER_YIELD,
   TARGETING_UNIT,
   type Targeting,
   TOTAL_WEIGHT,
-} from './index-layout';
-import { mergeSort } from './merge-sort';
+} from './index/index-layout';
+import { mergeSort } from './index/merge-sort';
 import { normaliseKeyword } from '@/common/keywords';
 import { RELEVANCE_TUNING } from './relevance-tuning';
-import { keywordWeight } from './scoring';
-import { StringColumn } from './string-column';
-import { ValueCodes } from './value-codes';
-import { buildWordIndex } from './word-index-builder';
+import { keywordWeight } from './search/scoring';
+import { StringColumn } from './index/string-column';
+import { ValueCodes } from './index/value-codes';
+import { buildWordIndex } from './words/word-index-builder';
 
 /**
  * Builds a `CampaignIndex` from campaigns added one by one (say, page by page as a snapshot

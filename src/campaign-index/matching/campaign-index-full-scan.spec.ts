@@ -1,13 +1,13 @@
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
-import { MAX_CONVERSATION_KEYWORDS } from '@/campaign-index/matching/conversation-keywords';
+import { MAX_CONVERSATION_KEYWORDS } from '@/campaign-index/matching/index/conversation-keywords';
 import type { IndexedCampaign, MatchRequest } from '@/campaign-index/matching/matching.types';
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 import { normaliseKeyword } from '@/common/keywords';
 import { decompose } from '@/common/text-folding';
 import type { CampaignIndex } from '@/campaign-index/matching/campaign-index';
-import { NO_WORDS, readConversation } from '@/campaign-index/matching/conversation-reading';
+import { NO_WORDS, readConversation } from '@/campaign-index/matching/words/conversation-reading';
 import { RELEVANCE_TUNING } from '@/campaign-index/matching/relevance-tuning';
-import { keywordWeight } from '@/campaign-index/matching/scoring';
+import { keywordWeight } from '@/campaign-index/matching/search/scoring';
 import { matchesTargeting } from '@/campaign-index/matching/targeting';
 import { campaign, request } from '@test/support/campaign-index';
 import { containsKeyword, tokeniseText } from '@test/support/tokenised-text';

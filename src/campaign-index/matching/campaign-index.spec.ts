@@ -1,6 +1,6 @@
 import { buildCampaignIndex } from '@/campaign-index/matching/campaign-index-builder';
 import { RELEVANCE_TUNING } from '@/campaign-index/matching/relevance-tuning';
-import { keywordWeight } from '@/campaign-index/matching/scoring';
+import { keywordWeight } from '@/campaign-index/matching/search/scoring';
 import { campaign, request, UNIT, winnerOf } from '@test/support/campaign-index';
 
 const scoreOf = (relevance: number, bidMicros: number) => relevance * bidMicros;

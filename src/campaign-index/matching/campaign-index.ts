@@ -5,8 +5,8 @@ import type {
   MatchResult,
   Selection,
 } from '@/campaign-index/matching/matching.types';
-import { markConversationKeywords } from './conversation-keywords';
-import { readConversation } from './conversation-reading';
+import { markConversationKeywords } from './index/conversation-keywords';
+import { readConversation } from './words/conversation-reading';
 import {
   BID,
   EXCLUDED_BID,
@@ -19,14 +19,14 @@ import {
   SENT_BITS,
   sentBit,
   TARGETING_UNIT,
-} from './index-layout';
-import { compileFilter, type MatchFilter } from './match-filter';
-import { ALL_LANGUAGES, languageBit, languageOfTag } from './language';
-import { walkKeywordLists } from './max-score-walk';
+} from './index/index-layout';
+import { compileFilter, type MatchFilter } from './search/match-filter';
+import { ALL_LANGUAGES, languageBit, languageOfTag } from './words/language';
+import { walkKeywordLists } from './search/max-score-walk';
 import { RELEVANCE_TUNING } from './relevance-tuning';
-import { FormMatcher, type KeywordFormMatch } from './form-matcher';
-import { Search } from './scoring';
-import { resolveSentKeywords, SentPhrases } from './sent-keywords';
+import { FormMatcher, type KeywordFormMatch } from './words/form-matcher';
+import { Search } from './search/scoring';
+import { resolveSentKeywords, SentPhrases } from './words/sent-keywords';
 
 /** What every search of one request shares (`CampaignIndex.readingOf`). */
 interface RequestReading {
@@ -42,18 +42,11 @@ interface RequestReading {
 
 /**
  * An in-memory index of the servable campaigns, built once from a snapshot
- * (`CampaignIndexBuilder`), immutable but for `exclude`.
- *
- * Campaigns are numbered by rank: descending bid per unit of keyword weight
- * (`bid / totalWeight`, ties in the tie-break order). Each keyword's posting list is an
- * ascending Int32Array of ranks, so walking lists visits campaigns from the highest
- * attainable score per unit of matched weight down, and a campaign's score is at most
- * `bidPerWeight × matchedWeight`: this lets the walk skip most campaigns and stop early.
- * Each campaign also lists its own keyword ids (a forward index), so scoring a candidate
- * reads its few keywords instead of searching every request keyword's list.
- * Memory: 8 bytes per (campaign, keyword) pair, about 110 bytes per campaign in typed
- * arrays and the id table, plus the render strings (id, name, text, URLs) as UTF-8 bytes.
- * None of it is a JS object per campaign: a major GC does not grow with the campaigns.
+ * (`CampaignIndexBuilder`), immutable but for `exclude`: campaigns by rank, keywords' posting
+ * lists and each campaign's forward index (docs/relevance.md#glossary), in typed arrays and
+ * UTF-8 buffers (`RankedCampaigns`, `KeywordPostings`). Memory: 8 bytes per (campaign,
+ * keyword) pair, about 110 bytes per campaign, plus the render strings; none of it a JS
+ * object per campaign, so a major GC does not grow with the campaigns.
  */
 export class CampaignIndex {
   private excludedCount = 0;

@@ -1,4 +1,4 @@
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 
 /**
  * A campaign as the matcher sees it: only what matching, scoring and rendering need.

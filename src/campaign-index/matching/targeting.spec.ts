@@ -1,4 +1,4 @@
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 import {
   matchesTargeting,
   resolveCountry,

@@ -1,6 +1,6 @@
 import { getAlpha2Codes, getAlpha3Codes, getNames, registerLocale } from 'i18n-iso-countries';
 import { UAParser } from 'ua-parser-js';
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 import de from 'i18n-iso-countries/langs/de.json';
 import en from 'i18n-iso-countries/langs/en.json';

@@ -5,7 +5,7 @@ import {
   findHiddenCharacter,
   findInstruction,
   findMarkup,
-} from '../ad-copy-rules';
+} from '@/campaigns/campaigns/ad-copy-rules';
 
 /**
  * One rule of ad copy as a class-validator constraint: `find` returns what breaks the rule

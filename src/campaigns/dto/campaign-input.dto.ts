@@ -10,7 +10,7 @@ import {
   IsString,
   MaxLength,
 } from 'class-validator';
-import { DEVICES, type Device } from '@/campaigns/devices';
+import { DEVICES, type Device } from '@/campaigns/campaigns/devices';
 import { normaliseKeyword } from '@/common/keywords';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { unitsToMicros } from '@/common/money';
@@ -23,14 +23,14 @@ import {
   IsRequired,
   IsText,
 } from '@/common/validators';
-import type { NewCampaign } from '../campaigns.service';
-import type { CampaignChanges } from '../campaign-audit';
+import type { NewCampaign } from '@/campaigns/campaigns/campaigns.service';
+import type { CampaignChanges } from '@/campaigns/audit/campaign-audit';
 import {
   type KeywordTranslations,
   MAX_TRANSLATIONS_BYTES,
   MAX_TRANSLATIONS_PER_CAMPAIGN,
   MAX_TRANSLATIONS_PER_KEYWORD,
-} from '../keyword-translations';
+} from '@/campaigns/campaigns/keyword-translations';
 import { CAMPAIGN_STATUSES, type CampaignStatus } from '../entities/campaign.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 import { IsAdCopy } from './ad-copy.validators';
@@ -41,7 +41,10 @@ import {
   TRANSLATIONS_SCHEMA,
 } from './keyword-translations.docs';
 
-/** What `name` and `text` refuse (src/campaigns/ad-copy-rules.ts), for their descriptions. */
+/**
+ * What `name` and `text` refuse (src/campaigns/campaigns/ad-copy-rules.ts), for their
+ * descriptions.
+ */
 const AD_COPY_RULES =
   'Plain text for a reader: refused (400 validation_failed naming the field) when it contains HTML, Markdown links or images, zero-width or bidirectional control characters, instructions aimed at an AI assistant ("ignore previous instructions", "system prompt", "you are now", …, in English, German, French and Spanish) or a disclosure label of any language ("Sponsored", "Anzeige", "Publicité", …) or a denial of one ("not an ad"): the label is added to every ad.';
 

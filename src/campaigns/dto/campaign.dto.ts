@@ -1,9 +1,9 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { DEVICES, type Device } from '@/campaigns/devices';
+import { DEVICES, type Device } from '@/campaigns/campaigns/devices';
 import { CONTENT_CATEGORY_IDS } from '@/common/content-categories';
 import { microsToUnits } from '@/common/money';
-import { spentOnDay } from '../campaign-eligibility';
-import type { KeywordTranslations } from '../keyword-translations';
+import { spentOnDay } from '@/campaigns/billing/campaign-eligibility';
+import type { KeywordTranslations } from '@/campaigns/campaigns/keyword-translations';
 import { CAMPAIGN_STATUSES, type Campaign, type CampaignStatus } from '../entities/campaign.entity';
 import {
   TRANSLATIONS_EFFECT,

@@ -1,4 +1,4 @@
-import type { KeywordTranslations } from '../keyword-translations';
+import type { KeywordTranslations } from '@/campaigns/campaigns/keyword-translations';
 
 /**
  * How `keyword_translations` is documented, shared by the request DTOs and the campaign

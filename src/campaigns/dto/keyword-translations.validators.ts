@@ -8,7 +8,7 @@ import {
   MAX_TRANSLATIONS_PER_CAMPAIGN,
   MAX_TRANSLATIONS_PER_KEYWORD,
   quotedKey,
-} from '../keyword-translations';
+} from '@/campaigns/campaigns/keyword-translations';
 
 const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' &&

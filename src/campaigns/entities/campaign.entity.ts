@@ -1,8 +1,8 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type ValueTransformer } from 'typeorm';
-import type { Device } from '@/campaigns/devices';
+import type { Device } from '@/campaigns/campaigns/devices';
 import { CONTENT_CATEGORY_ID_LENGTH } from '@/common/content-categories';
 import { IdColumn, MicrosColumn, RefColumn, TimestampColumn } from '@/database/columns';
-import type { KeywordTranslations } from '../keyword-translations';
+import type { KeywordTranslations } from '@/campaigns/campaigns/keyword-translations';
 import { Advertiser } from './advertiser.entity';
 
 /** `active ⇄ paused → archived`; the one list the API validates and documents. */

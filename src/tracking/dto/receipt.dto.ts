@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ExplanationDto } from './explanation.dto';
+import { ExplanationDto } from '@/tracking/explanation/explanation.dto';
 
 /** An ad's receipt looked up by an operator: the impression and why it was shown. */
 export class ReceiptDto {

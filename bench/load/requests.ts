@@ -1,0 +1,73 @@
+import type { Request } from 'autocannon';
+import { generateRequest, vocabularyFor } from '../seed/generate';
+import { benchmarkAddress } from './addresses';
+import { campaignLinkOf } from './links';
+import type { RequestSpec } from './open-loop';
+
+/**
+ * The requests the load generators send to the service: fetch-ads, and clicks on the links
+ * it served; plain (RequestSpec) for the open-loop generator's process, or autocannon's.
+ */
+
+export const BROWSER_UA =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
+
+/** 200 fetch-ads requests of about 1 KB, each with one of the models' keys. */
+export function fetchSpecs(campaigns: number, keys: string[]): RequestSpec[] {
+  const vocabulary = vocabularyFor(campaigns);
+  return Array.from({ length: 200 }, (_, i) => ({
+    method: 'POST',
+    path: '/api/fetch-ads',
+    headers: { 'content-type': 'application/json', 'service-api-key': keys[i % keys.length] },
+    body: JSON.stringify(generateRequest(vocabulary, i)),
+  }));
+}
+
+/**
+ * fetch-ads requests for autocannon; `links` collects the campaign links of their answers as
+ * they come (the closed-loop click phase follows them).
+ */
+export function fetchRequests(
+  campaigns: number,
+  keys: string[],
+): { requests: Request[]; links: string[] } {
+  const links: string[] = [];
+  const onResponse = (status: number, body: string) => {
+    if (status !== 200 || links.length >= 2_000_000) return;
+    const link = campaignLinkOf(body);
+    if (link !== null) links.push(link);
+  };
+  const requests: Request[] = fetchSpecs(campaigns, keys).map((spec) => ({
+    ...spec,
+    method: 'POST',
+    onResponse,
+  }));
+  return { requests, links };
+}
+
+/** Follows the harvested links in turn; `used` says how many it has sent. */
+export function clickRequests(links: string[]): { requests: Request[]; used: () => number } {
+  let next = 0;
+  const requests: Request[] = [
+    {
+      method: 'GET',
+      headers: { 'user-agent': BROWSER_UA },
+      // Each click from its own visitor, as real traffic comes: all from one address, every
+      // batch would wait on the per-address click rules' locking read of that address.
+      setupRequest: (request) => {
+        const index = next++;
+        return {
+          ...request,
+          path: links[index % links.length],
+          headers: { ...request.headers, 'x-forwarded-for': benchmarkAddress(index) },
+        };
+      },
+    },
+  ];
+  return { requests, used: () => next };
+}
+
+/** A browser's follow of each link, once each, for the open-loop generator. */
+export function clickSpecs(links: string[]): RequestSpec[] {
+  return links.map((path) => ({ method: 'GET', path, headers: { 'user-agent': BROWSER_UA } }));
+}
