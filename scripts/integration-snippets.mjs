@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The module itself, compiled by esbuild (Node 20 cannot import TypeScript). */
+/** The module itself, compiled by esbuild (Node 22 imports TypeScript only behind a flag). */
 export async function loadIntegrationSnippets() {
   const result = await build({
     entryPoints: [join(root, 'src/dashboard/web/integration-snippets.ts')],
