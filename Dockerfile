@@ -26,7 +26,8 @@
 # scripts/replay-dockerfile.mjs runs these stages' RUN, COPY and CMD lines in temporary
 # folders (CI has no Docker engine), and scripts/check-container.mjs lints this file.
 
-ARG NODE_IMAGE=node:24-bookworm-slim
+# Node 22, not 24: better-sqlite3 12 aborts on Node 24.19+ (see the README).
+ARG NODE_IMAGE=node:22-bookworm-slim
 
 # better-sqlite3 is a native addon: when no prebuilt binary fits, npm compiles it, which
 # needs python3, make and g++. Only the stages that install modules carry the toolchain.

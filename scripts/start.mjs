@@ -9,14 +9,12 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // package.json's engines: npm only warns about them, in a list a newcomer scrolls past.
 const [major, minor, patch] = process.versions.node.split('.').map(Number);
-const supported =
-  major > 24 ||
-  (major === 24 && minor >= 15) ||
-  (major === 22 && (minor > 22 || (minor === 22 && patch >= 3)));
+const supported = major === 22 && (minor > 22 || (minor === 22 && patch >= 3));
 if (!supported) {
   console.warn(
-    `Adline supports Node.js 24.15 or later, or 22.22.3 or later (CI runs 24); this is ` +
-      `${process.version}, which may work but is not supported.`,
+    `Adline supports Node.js 22.22.3 or later within 22 (CI runs 22); this is ` +
+      `${process.version}, which may work but is not supported` +
+      (major >= 24 ? ': better-sqlite3 12 aborts on Node 24.19 and later.' : '.'),
   );
 }
 const entry = join(root, 'dist', 'src', 'main.js');
