@@ -1,7 +1,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { MODEL_PATH } from '@/safety/classifier/model-file';
 import { SituationClassifier } from '@/safety/classifier/situation-classifier';
-import { stretchesOf, userLinesOf } from '@/safety/sensitive-topic-detector.service';
+import { stretchesOf } from '@/safety/sensitive-topic-detector.service';
+import { userLinesOf } from '@/safety/user-turns';
 import {
   corpusSha256,
   developmentConversations,

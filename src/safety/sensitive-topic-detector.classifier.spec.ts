@@ -2,8 +2,8 @@ import {
   CLASSIFIED_CHARS,
   MIN_READ_CHARS,
   SensitiveTopicDetector,
-  userLinesOf,
 } from './sensitive-topic-detector.service';
+import { userLinesOf } from './user-turns';
 
 const detector = new SensitiveTopicDetector();
 const CRISIS =

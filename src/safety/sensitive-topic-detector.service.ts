@@ -7,6 +7,7 @@ import { ES } from './lists/es';
 import { FR } from './lists/fr';
 import { SENSITIVE_TOPICS, type SensitiveTopic } from './sensitive-topics';
 import { TopicMatcher } from './topic-matcher';
+import { userLinesOf } from './user-turns';
 
 /** The languages whose lists are checked; every text is checked against all of them. */
 export const TOPIC_LISTS = [EN, DE, FR, ES];
@@ -106,20 +107,6 @@ export function* stretchesOf(turns: readonly string[]): Generator<[string, numbe
     budget -= chars;
     yield [stretch, wordStart(stretch, stretch.length - chars)];
   }
-}
-
-const OTHER_ROLE = /^\s*(system|assistant|tool)\s*:/i;
-const USER_ROLE = /^\s*user\s*:\s*/i;
-
-/**
- * The lines of a conversation the user wrote: a transcript's `system:`, `assistant:` and
- * `tool:` lines are left out and a `user:` label taken off; a plain text is all the user's.
- */
-export function userLinesOf(conversation: string): string[] {
-  return conversation
-    .split('\n')
-    .filter((line) => !OTHER_ROLE.test(line))
-    .map((line) => line.replace(USER_ROLE, ''));
 }
 
 /** `at`, or the next word's start when `at` is inside a word: a cut word reads as another. */

@@ -20,6 +20,7 @@ import { ReceiptsController } from './receipts.controller';
 import { ReceiptsService } from './receipts.service';
 import { RetentionRepository } from './retention.repository';
 import { RetentionService } from './retention.service';
+import { ServedAds } from './served-ads.service';
 
 @Module({
   imports: [
@@ -40,6 +41,7 @@ import { RetentionService } from './retention.service';
     RetentionRepository,
     ReceiptsService,
     AdExplanations,
+    ServedAds,
     {
       provide: ReceiptSigner,
       inject: [AppConfig],
@@ -52,6 +54,6 @@ import { RetentionService } from './retention.service';
     },
   ],
   // ClickRecorder and ImpressionWriter for the graceful shutdown, which flushes them.
-  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner, AdExplanations],
+  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner, ServedAds],
 })
 export class TrackingModule {}

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { IsRequired } from '@/common/validators';
-import { userLinesOf } from '@/safety/sensitive-topic-detector.service';
 
 export const CHAT_ROLES = ['system', 'user', 'assistant', 'tool'] as const;
 export type ChatRole = (typeof CHAT_ROLES)[number];
@@ -31,19 +30,4 @@ export function conversationText(request: {
   // A `conversation: null` beside `messages` passed validation as not sent.
   if (typeof request.conversation === 'string') return request.conversation;
   return (request.messages ?? []).map(({ role, content }) => `${role}: ${content}`).join('\n');
-}
-
-/**
- * What the user wrote, a turn each: the `user` messages' contents, or the user's lines of
- * `conversation`. The safety classifier reads them (a system prompt or the assistant's words
- * are not the user's).
- */
-export function userTurns(request: {
-  conversation?: string;
-  messages?: ChatMessageDto[];
-}): string[] {
-  if (typeof request.conversation === 'string') return userLinesOf(request.conversation);
-  return (request.messages ?? [])
-    .filter(({ role }) => role === 'user')
-    .map(({ content }) => content);
 }
