@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { shareToPpm } from '@/common/money';
+import { shareToPpm, unitsToMicros } from '@/common/money';
 import { ConfigError, EnvironmentVariables, validateEnvironment } from './environment';
 import { parseTrustedProxies, type TrustedProxies } from './trusted-proxies';
 
@@ -70,6 +70,12 @@ export class AppConfig {
   readonly metricsEnabled: boolean;
   /** Bearer token GET /metrics requires; null: the endpoint is open. */
   readonly metricsToken: string | null;
+  /** A publisher is due a payout once its unpaid balance reaches this (PAYOUT_THRESHOLD, units). */
+  readonly payoutThresholdMicros: number;
+  /** Where account mail goes (`smtp://`, `smtps://`); null: printed to the log (development only). */
+  readonly smtpUrl: string | null;
+  /** The From of account mail. */
+  readonly mailFrom: string;
 
   constructor(env: EnvironmentVariables) {
     this.nodeEnv = (env.NODE_ENV ?? 'development') as AppConfig['nodeEnv'];
@@ -119,6 +125,9 @@ export class AppConfig {
     this.accessLog = env.ACCESS_LOG !== 'false';
     this.metricsEnabled = env.METRICS_ENABLED !== 'false';
     this.metricsToken = env.METRICS_TOKEN ?? null;
+    this.payoutThresholdMicros = unitsToMicros(env.PAYOUT_THRESHOLD ?? 50);
+    this.smtpUrl = env.SMTP_URL ?? null;
+    this.mailFrom = env.MAIL_FROM ?? `${this.serviceName} <no-reply@${new URL(this.baseUrl).hostname}>`;
   }
 
   get isProduction(): boolean {

@@ -146,6 +146,19 @@ export class EnvironmentVariables {
   @IsString()
   @MinLength(16, { message: 'must be at least 16 characters' })
   METRICS_TOKEN?: string;
+
+  /** In units (USD): a whole number of cents at most. */
+  @IsOptional()
+  @Transform(toNumber)
+  @IsNumber({ maxDecimalPlaces: 2 }, { message: 'must be an amount such as 50 or 25.50' })
+  @Min(0)
+  PAYOUT_THRESHOLD?: number;
+
+  @IsOptional()
+  @Matches(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
+
+  @IsOptional() @IsString() @MinLength(3) MAIL_FROM?: string;
 }
 
 /** Thrown when the environment is invalid; its message is one line per bad variable. */
