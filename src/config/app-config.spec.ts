@@ -102,6 +102,37 @@ describe('AppConfig', () => {
     );
   });
 
+  it('reads PAYOUT_THRESHOLD in dollars, 50 when unset', () => {
+    expect(load({}).payoutThresholdMicros).toBe(50_000_000);
+    expect(load({ PAYOUT_THRESHOLD: '25.50' }).payoutThresholdMicros).toBe(25_500_000);
+    expect(startupError({ PAYOUT_THRESHOLD: 'fifty' })).toBe(
+      'Invalid environment variable PAYOUT_THRESHOLD: must be an amount such as 50 or 25.50 (got "fifty")',
+    );
+    expect(startupError({ PAYOUT_THRESHOLD: '10.005' })).toMatch(
+      /^Invalid environment variable PAYOUT_THRESHOLD: /,
+    );
+  });
+
+  it('never prints a rejected URL, which may carry a password', () => {
+    const message = startupError({ SMTP_URL: 'mailer:s3cret-pass@mail.example.test' });
+    expect(message).toBe(
+      'Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+  });
+
+  it('prints account mail unless SMTP_URL is an smtp URL', () => {
+    expect(load({}).smtpUrl).toBeNull();
+    expect(load({ SMTP_URL: 'smtp://mail.example.test:587' }).smtpUrl).toBe(
+      'smtp://mail.example.test:587',
+    );
+    expect(startupError({ SMTP_URL: 'mail.example.test' })).toBe(
+      'Invalid environment variable SMTP_URL: must be an smtp:// or smtps:// URL',
+    );
+    expect(load({ BASE_URL: 'https://ads.example.test' }).mailFrom).toBe(
+      'Adline <no-reply@ads.example.test>',
+    );
+  });
+
   it('reads SHUTDOWN_DELAY_MS in milliseconds', () => {
     expect(load({ SHUTDOWN_DELAY_MS: '5000' }).shutdownDelayMs).toBe(5000);
   });

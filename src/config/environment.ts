@@ -173,7 +173,8 @@ function describe(errors: ValidationError[]): string {
       const constraints = e.constraints ?? {};
       const kind = KIND_CHECKS.find((name) => name in constraints);
       const reason = (kind && constraints[kind]) ?? Object.values(constraints)[0] ?? 'is invalid';
-      const secret = /SECRET|PASSWORD|TOKEN/.test(e.property);
+      // A URL may carry a password (`smtp://user:pass@host`).
+      const secret = /SECRET|PASSWORD|TOKEN|_URL$/.test(e.property);
       const shown = secret ? '' : ` (got ${JSON.stringify(e.value)})`;
       return `Invalid environment variable ${e.property}: ${reason.replace(`${e.property} `, '')}${shown}`;
     })
