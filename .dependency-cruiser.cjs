@@ -19,6 +19,7 @@ const MAY_IMPORT = {
   metrics: ['common', 'config'],
   logging: ['common', 'config'],
   redis: ['common', 'config'],
+  mail: ['common', 'config'],
   database: ['common', 'config', 'metrics'],
   http: ['common', 'config', 'database', 'metrics'],
   // Feature modules, bottom up.
@@ -28,6 +29,7 @@ const MAY_IMPORT = {
   earnings: ['publishers'],
   reports: ['earnings', 'publishers'],
   stats: ['earnings', 'reports', 'publishers'],
+  payouts: ['earnings', 'reports', 'publishers'],
   campaigns: ['earnings', 'reports'],
   'campaign-index': ['campaigns'],
   tracking: ['campaign-index', 'campaigns', 'earnings', 'publishers'],
@@ -38,7 +40,16 @@ const MAY_IMPORT = {
   dashboard: ['auth'],
 };
 
-const PLATFORM_FOLDERS = ['common', 'config', 'metrics', 'logging', 'redis', 'database', 'http'];
+const PLATFORM_FOLDERS = [
+  'common',
+  'config',
+  'metrics',
+  'logging',
+  'redis',
+  'mail',
+  'database',
+  'http',
+];
 
 /** A module's own files that no other module may import: its queries and its routes. */
 const MODULE_INTERNALS = '^src/[^/]+/.+\\.(repository|controller)\\.ts$';

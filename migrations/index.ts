@@ -10,6 +10,8 @@ import { AdExplanations1764400000000 } from './1764400000000-ad-explanations';
 import { PublisherControls1764500000000 } from './1764500000000-publisher-controls';
 import { KeywordTranslations1764600000000 } from './1764600000000-keyword-translations';
 import { ServabilityVersion1764700000000 } from './1764700000000-servability-version';
+import { Payouts1764800000000 } from './1764800000000-payouts';
+import { AccountTokens1764810000000 } from './1764810000000-account-tokens';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -25,4 +27,6 @@ export const MIGRATIONS = [
   PublisherControls1764500000000,
   KeywordTranslations1764600000000,
   ServabilityVersion1764700000000,
+  Payouts1764800000000,
+  AccountTokens1764810000000,
 ];

@@ -16,6 +16,7 @@ import { EarningsModule } from './earnings/earnings.module';
 import { StatsModule } from './stats/stats.module';
 import { HealthModule } from './health/health.module';
 import { MetricsModule } from './metrics/metrics.module';
+import { PayoutsModule } from './payouts/payouts.module';
 import { PublishersModule } from './publishers/publishers.module';
 import { TrackingModule } from './tracking/tracking.module';
 
@@ -45,6 +46,7 @@ export class AppModule {
         CampaignsModule,
         EarningsModule,
         StatsModule,
+        PayoutsModule,
         TrackingModule,
         AdsModule,
         HealthModule,

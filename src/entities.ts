@@ -1,3 +1,4 @@
+import { AccountToken } from '@/auth/entities/account-token.entity';
 import { Session } from '@/auth/entities/session.entity';
 import { Advertiser } from '@/campaigns/entities/advertiser.entity';
 import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
@@ -7,6 +8,7 @@ import { DailyFillStat } from '@/earnings/entities/daily-fill-stat.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
+import { Payout } from '@/payouts/entities/payout.entity';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
 import { Publisher } from '@/publishers/entities/publisher.entity';
@@ -32,5 +34,7 @@ export const ENTITIES = [
   DailyStat,
   DailyUnbilledClick,
   DailyFillStat,
+  Payout,
   Session,
+  AccountToken,
 ];

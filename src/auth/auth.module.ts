@@ -3,9 +3,15 @@ import { APP_GUARD } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@/config/app-config';
+import { MailModule } from '@/mail/mail.module';
 import { PublishersModule } from '@/publishers/publishers.module';
+import { AccountTokensRepository } from './account-tokens.repository';
+import { AccountTokens } from './account-tokens.service';
+import { AccountsController } from './accounts.controller';
+import { AccountsService } from './accounts.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { AccountToken } from './entities/account-token.entity';
 import { Session } from './entities/session.entity';
 import { LoginThrottle } from './login-throttle.service';
 import { OperatorAccounts } from './operator-accounts.service';
@@ -17,8 +23,9 @@ import { SessionsService } from './sessions.service';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([Session]),
+    TypeOrmModule.forFeature([Session, AccountToken]),
     PublishersModule,
+    MailModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -27,9 +34,12 @@ import { SessionsService } from './sessions.service';
       }),
     }),
   ],
-  controllers: [AuthController],
+  controllers: [AuthController, AccountsController],
   providers: [
     AuthService,
+    AccountsService,
+    AccountTokens,
+    AccountTokensRepository,
     PasswordHasher,
     SessionsService,
     SessionsRepository,

@@ -2,12 +2,13 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { ProblemException } from '@/common/problem';
 import { toPublisherDto } from '@/publishers/dto/publisher.dto';
 import { PublishersService } from '@/publishers/publishers.service';
+import { AccountsService } from './accounts.service';
 import { LoginDto, RegisterDto, SessionDto } from './dto/credentials.dto';
 import { LoginThrottle } from './login-throttle.service';
 import { PasswordHasher } from './password-hasher.service';
 import { SessionsService } from './sessions.service';
 
-/** Publisher sign-up, sign-in and sign-out. */
+/** Publisher sign-up (with its verification mail), sign-in and sign-out. */
 @Injectable()
 export class AuthService {
   constructor(
@@ -15,6 +16,7 @@ export class AuthService {
     private readonly passwords: PasswordHasher,
     private readonly sessions: SessionsService,
     private readonly throttle: LoginThrottle,
+    private readonly accounts: AccountsService,
   ) {}
 
   async register(input: RegisterDto): Promise<SessionDto> {
@@ -28,6 +30,7 @@ export class AuthService {
         throw error;
       });
     const session = await this.sessions.start(publisher.id);
+    this.accounts.sendVerification(publisher);
     return {
       publisher: toPublisherDto(publisher),
       access_token: session.token,

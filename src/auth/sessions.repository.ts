@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, MoreThan, type Repository } from 'typeorm';
+import { IsNull, MoreThan, Not, type Repository } from 'typeorm';
 import { Session } from './entities/session.entity';
 
 /** The sessions table's queries. */
@@ -25,5 +25,13 @@ export class SessionsRepository {
 
   async revoke(id: string, at: Date): Promise<void> {
     await this.sessions.update({ id }, { revokedAt: at });
+  }
+
+  /** Ends every live session of the publisher, but the one with id `except` when given. */
+  async revokeAllOf(publisherId: string, at: Date, except?: string): Promise<void> {
+    await this.sessions.update(
+      { publisherId, revokedAt: IsNull(), ...(except ? { id: Not(except) } : {}) },
+      { revokedAt: at },
+    );
   }
 }

@@ -52,4 +52,9 @@ export class SessionsService {
   async end(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId, new Date());
   }
+
+  /** Ends every session of the account (after a password change, all but `except`). */
+  async endAllOf(publisherId: string, except?: string): Promise<void> {
+    await this.sessions.revokeAllOf(publisherId, new Date(), except);
+  }
 }

@@ -36,6 +36,7 @@ export class DemoSeeder {
       email: 'demo@adline.local',
       name: 'Demo Publisher',
       passwordHash: await this.passwords.hash(DEMO_PASSWORD),
+      emailVerified: true,
     });
     const model = await this.publishers.createModel(publisher.id, {
       name: 'Demo Assistant',

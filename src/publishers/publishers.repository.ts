@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { IsNull, type Repository } from 'typeorm';
 import type { Page } from '@/common/dto/page-query.dto';
 import { Publisher, type PublisherStatus } from './entities/publisher.entity';
 
@@ -41,6 +41,14 @@ export class PublishersRepository {
       skip: page.offset,
       take: page.perPage,
     });
+  }
+
+  async setPasswordHash(id: string, passwordHash: string, at: Date): Promise<void> {
+    await this.publishers.update({ id }, { passwordHash, updatedAt: at });
+  }
+
+  async markEmailVerified(id: string, at: Date): Promise<void> {
+    await this.publishers.update({ id, emailVerifiedAt: IsNull() }, { emailVerifiedAt: at });
   }
 
   async update(id: string, changes: PublisherChanges, at: Date): Promise<void> {

@@ -19,6 +19,8 @@ export interface NewPublisher {
   passwordHash?: string | null;
   role?: PublisherRole;
   revenueSharePpm?: number;
+  /** Accounts whose address needs no proof (the demo account, the bootstrap operator). */
+  emailVerified?: boolean;
 }
 
 export interface NewModel {
@@ -49,6 +51,7 @@ export class PublishersService {
       role: input.role ?? 'publisher',
       status: 'active',
       revenueSharePpm: input.revenueSharePpm ?? this.config.defaultRevenueSharePpm,
+      emailVerifiedAt: input.emailVerified ? now : null,
       createdAt: now,
       updatedAt: now,
     });
@@ -60,6 +63,15 @@ export class PublishersService {
 
   findPublisherByEmail(email: string): Promise<Publisher | null> {
     return this.publishers.findByEmail(email.trim().toLowerCase());
+  }
+
+  async setPasswordHash(publisherId: string, passwordHash: string): Promise<void> {
+    await this.publishers.setPasswordHash(publisherId, passwordHash, new Date());
+  }
+
+  /** Marks the address verified, keeping the first time it was. */
+  async markEmailVerified(publisherId: string, at: Date): Promise<void> {
+    await this.publishers.markEmailVerified(publisherId, at);
   }
 
   /** Publisher accounts only: operators share the table but publish nothing. */

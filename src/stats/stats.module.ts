@@ -9,8 +9,9 @@ import { StatsRepository } from './stats.repository';
 import { StatsService } from './stats.service';
 
 /**
- * Publishers' usage statistics (`GET /api/stats`). Apart from EarningsModule, the write side
- * the tracking hot path imports, so that each holds one job.
+ * Publishers' usage statistics (`GET /api/stats`, its overview and unbilled clicks). Apart
+ * from EarningsModule, the write side the tracking hot path imports, so that each holds one
+ * job.
  */
 @Module({
   imports: [TypeOrmModule.forFeature([DailyStat, DailyFillStat]), PublishersModule],

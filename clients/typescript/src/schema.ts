@@ -160,6 +160,26 @@ export interface paths {
         patch: operations["updateModelStatus"];
         trace?: never;
     };
+    "/api/admin/payouts/{id}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Operators: void a payout
+         * @description Its amount returns to the unpaid balance. A payout is never edited otherwise; voiding it again answers it unchanged.
+         */
+        post: operations["voidPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/publishers": {
         parameters: {
             query?: never;
@@ -198,6 +218,30 @@ export interface paths {
          * @description Takes effect at once: new impressions carry the new share; a suspended publisher cannot sign in and its keys answer 404 `model_inactive`.
          */
         patch: operations["updatePublisher"];
+        trace?: never;
+    };
+    "/api/admin/publishers/{id}/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: a publisher's payouts, newest first
+         * @description Voided payouts included.
+         */
+        get: operations["listPublisherPayouts"];
+        put?: never;
+        /**
+         * Operators: record a payout to a publisher
+         * @description Never more than the publisher's unpaid balance (`409 payout_exceeds_balance`). Idempotent by `reference`: the same payout sent again answers `200` with the stored one; other fields under a reference already used answer `409 payout_reference_conflict`.
+         */
+        post: operations["createPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/receipts/{receipt}": {
@@ -240,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports/payouts-due": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: publishers due a payout
+         * @description Publishers whose unpaid balance reaches the payout threshold (`PAYOUT_THRESHOLD`), largest first. `format=csv` or `Accept: text/csv` downloads it as CSV.
+         */
+        get: operations["getPayoutsDue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/reports/publishers": {
         parameters: {
             query?: never;
@@ -274,6 +338,46 @@ export interface paths {
         get: operations["listShownAdvertisers"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the password
+         * @description Needs the current password. Ends every other session of the account; this one stays. Rate limited per client IP and per account.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/forgot-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a password reset link
+         * @description The same answer whether or not an account has this address; an account gets a link to the dashboard that works once, for one hour. Rate limited per client IP and per email.
+         */
+        post: operations["forgotPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -334,6 +438,66 @@ export interface paths {
          * @description Answers a session as sign-in does (bearer token, and the HttpOnly cookie). The password must pass the password policy.
          */
         post: operations["register"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/resend-verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mail a new verification link
+         * @description To the signed-in account's address, unless it is verified already. Rate limited per client IP and per account.
+         */
+        post: operations["resendVerification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/reset-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set a new password with the token of a reset mail
+         * @description Ends every session of the account; sign in with the new password.
+         */
+        post: operations["resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/verify-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the email address with the token of a verification mail
+         * @description The link of the mail sent at sign-up works for 24 hours, once.
+         */
+        post: operations["verifyEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,6 +682,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/publisher/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in publisher's earnings, payouts and unpaid balance
+         * @description Everything earned from billed clicks (the ledger), the payouts not voided, the difference still unpaid, and whether it reaches the payout threshold (`due`).
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/publisher/payouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in publisher's payouts, newest first
+         * @description Voided payouts included, with `status: voided` and the reason.
+         */
+        get: operations["listOwnPayouts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stats": {
         parameters: {
             query?: never;
@@ -526,10 +730,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your usage statistics per UTC day and model
-         * @description Impressions, valid (billed) clicks, CTR and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `format=csv` downloads it as CSV: a line per day and model, a `no_fill_<reason>` column per reason, the totals last.
+         * Your usage statistics per UTC day and model, model, API key or campaign
+         * @description Impressions, valid (billed) clicks, CTR, RPM (earnings per 1,000 impressions) and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted: `GET /api/stats/unbilled-clicks` lists them. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `group_by` chooses the rows: `day` (the default: a row per day and model), `model`, `key` or `campaign` (most earnings first). Figures per key come from the raw impressions and clicks, which are kept `RETENTION_DAYS` days (30 by default): a range reaching further back counts only the kept days there, while `totals` always cover the whole range. `format=csv`, or `Accept: text/csv` without `format`, downloads it as CSV: a line per row with the grouping’s columns (per day and model, a `no_fill_<reason>` column per reason), the totals last, UTC dates and amounts in units.
          */
         get: operations["getUsageStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your earnings today, yesterday, this month and last month
+         * @description Impressions, valid clicks, earnings, CTR and RPM of today, yesterday, this month and last month (UTC), each beside the period before it and with the change in earnings, from the daily roll-ups. Test keys’ traffic is left out.
+         */
+        get: operations["getStatsOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/stats/unbilled-clicks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Clicks on your ads that were not paid, and why
+         * @description Per UTC day, model and reason, the clicks on your ads that were recorded but not paid (a script or bot, a second click on one ad, too fast, too many from one network, the advertiser’s budget spent, …), with totals per reason and, in `reasons`, what every reason means and what to do about it. Test keys’ clicks are not among them (`test_clicks` in `GET /api/stats`). At most 366 days. `format=csv`, or `Accept: text/csv` without `format`, downloads it as CSV: a line per day, model and reason, then a `total` line per reason.
+         */
+        get: operations["getUnbilledClicks"];
         put?: never;
         post?: never;
         delete?: never;
@@ -725,6 +969,37 @@ export interface components {
             prefix: string;
             /** @enum {string} */
             status: "active" | "revoked";
+        };
+        BalanceDto: {
+            /** @enum {string} */
+            currency: "USD";
+            /** @description unpaid_balance ≥ payout_threshold. */
+            due: boolean;
+            /**
+             * @description Everything earned from billed clicks, in units.
+             * @example 180.25
+             */
+            earned_total: number;
+            /**
+             * @description Payouts not voided, in units.
+             * @example 125.5
+             */
+            paid_total: number;
+            /**
+             * @description Balance from which a payout is due, in units.
+             * @example 50
+             */
+            payout_threshold: number;
+            /**
+             * @description The publisher's share of each billed click.
+             * @example 0.7
+             */
+            revenue_share: number;
+            /**
+             * @description earned_total − paid_total.
+             * @example 54.75
+             */
+            unpaid_balance: number;
         };
         CampaignAuditEntryDto: {
             /** @enum {string} */
@@ -983,6 +1258,15 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ChangePasswordDto: {
+            /** @example correct horse battery staple */
+            current_password: string;
+            /**
+             * @description At least 10 characters, not one character repeated, and not one of the most common passwords.
+             * @example a new horse battery staple
+             */
+            new_password: string;
+        };
         ChatMessageDto: {
             /**
              * @description The text of the message.
@@ -1124,6 +1408,35 @@ export interface components {
             link?: string | null;
             /** @example Helpful Assistant */
             name: string;
+        };
+        CreatePayoutDto: {
+            /**
+             * @description Amount paid, in currency units, greater than 0 with at most 2 decimals.
+             * @example 125.5
+             */
+            amount: number;
+            /**
+             * @example bank_transfer
+             * @enum {string}
+             */
+            method: "bank_transfer" | "paypal" | "wise" | "check" | "other";
+            /**
+             * Format: date
+             * @description Last UTC day paid for, included; not before `period_start`.
+             * @example 2026-11-30
+             */
+            period_end: string;
+            /**
+             * Format: date
+             * @description First UTC day paid for.
+             * @example 2026-11-01
+             */
+            period_start: string;
+            /**
+             * @description The payment's own reference (bank transfer, PayPal transaction, …), unique per publisher: sending the same payout again with it answers the first one.
+             * @example SEPA-2026-11-0042
+             */
+            reference: string;
         };
         CreatedApiKeyDto: {
             /**
@@ -1330,6 +1643,10 @@ export interface components {
             /** @example context_keywords must be a string */
             message: string;
         };
+        ForgotPasswordDto: {
+            /** @example ada@example.com */
+            email: string;
+        };
         FrequencyCapDto: {
             /**
              * @description At most this many ads (1–100) per `session_id`…
@@ -1424,6 +1741,10 @@ export interface components {
              * @example hotel
              */
             word: string;
+        };
+        MessageDto: {
+            /** @example If an account has this email address, a mail with a link is on its way. */
+            message: string;
         };
         ModelControlsDto: {
             /**
@@ -1635,12 +1956,184 @@ export interface components {
             /** @enum {string} */
             status: "active" | "deactivated";
         };
+        OverviewFiguresDto: {
+            /**
+             * @description Valid (billed) clicks.
+             * @example 30
+             */
+            clicks: number;
+            /**
+             * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.025
+             */
+            ctr: number;
+            /**
+             * @description Your earnings, in currency units.
+             * @example 7.35
+             */
+            earnings: number;
+            /**
+             * Format: date
+             * @description First UTC day.
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * @description Impressions served to live keys.
+             * @example 1200
+             */
+            impressions: number;
+            /**
+             * @description Earnings per 1,000 impressions, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
+             * Format: date
+             * @description Last UTC day, counted.
+             * @example 2026-11-14
+             */
+            to: string;
+        };
+        OverviewPeriodDto: {
+            /**
+             * @description Valid (billed) clicks.
+             * @example 30
+             */
+            clicks: number;
+            /**
+             * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.025
+             */
+            ctr: number;
+            /**
+             * @description Your earnings, in currency units.
+             * @example 7.35
+             */
+            earnings: number;
+            /**
+             * @description (earnings − previous earnings) ÷ previous earnings, 6 decimals (0.25 = 25 % more); null when the period before earned nothing.
+             * @example 0.25
+             */
+            earnings_change: number | null;
+            /**
+             * Format: date
+             * @description First UTC day.
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * @description Impressions served to live keys.
+             * @example 1200
+             */
+            impressions: number;
+            /**
+             * @description UTC days and months.
+             * @example this_month
+             * @enum {string}
+             */
+            period: "today" | "yesterday" | "this_month" | "last_month";
+            /** @description The period before: for today yesterday, for yesterday the day before, for this month last month up to the same day of the month, for last month the month before. */
+            previous: components["schemas"]["OverviewFiguresDto"];
+            /**
+             * @description Earnings per 1,000 impressions, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
+             * Format: date
+             * @description Last UTC day, counted.
+             * @example 2026-11-14
+             */
+            to: string;
+        };
+        PayoutDto: {
+            /**
+             * @description In currency units.
+             * @example 125.5
+             */
+            amount: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-02T09:30:00.000Z
+             */
+            created_at: string;
+            /** @enum {string} */
+            currency: "USD";
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            id: string;
+            /** @enum {string} */
+            method: "bank_transfer" | "paypal" | "wise" | "check" | "other";
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            period_end: string;
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            period_start: string;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6f
+             */
+            publisher_id: string;
+            /** @example SEPA-2026-11-0042 */
+            reference: string;
+            /**
+             * @description `voided`: cancelled, its amount back in the unpaid balance.
+             * @enum {string}
+             */
+            status: "paid" | "voided";
+            /** @example null */
+            void_reason: string | null;
+            /**
+             * Format: date-time
+             * @example null
+             */
+            voided_at: string | null;
+        };
+        PayoutDueRowDto: {
+            /** @example 180.25 */
+            earned_total: number;
+            /** @example ada@example.com */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the last payout not voided was recorded; null: never paid.
+             */
+            last_payout_at: string | null;
+            /** @example Ada Publishing */
+            name: string;
+            /** @example 125.5 */
+            paid_total: number;
+            /** Format: uuid */
+            publisher_id: string;
+            /** @example 54.75 */
+            unpaid_balance: number;
+        };
+        PayoutListDto: {
+            /** @description Newest first, voided ones included. */
+            payouts: components["schemas"]["PayoutDto"][];
+        };
+        PayoutsDueDto: {
+            /** @enum {string} */
+            currency: "USD";
+            /** @example 50 */
+            payout_threshold: number;
+            /** @description Publishers whose unpaid balance reaches the threshold, largest first. */
+            publishers: components["schemas"]["PayoutDueRowDto"][];
+        };
         ProblemDetailsDto: {
             /**
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "bad_request" | "bad_url" | "header_too_large" | "request_timeout" | "missing_api_key" | "invalid_api_key" | "model_inactive" | "no_matching_ad" | "campaign_not_found" | "campaign_archived" | "advertiser_not_found" | "model_not_found" | "api_key_not_found" | "publisher_not_found" | "receipt_not_found" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "email_taken" | "key_limit_reached" | "model_locked" | "invalid_credentials" | "rate_limited" | "database_unavailable" | "shutting_down" | "not_ready" | "internal";
+            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "bad_request" | "bad_url" | "header_too_large" | "request_timeout" | "missing_api_key" | "invalid_api_key" | "model_inactive" | "no_matching_ad" | "campaign_not_found" | "campaign_archived" | "advertiser_not_found" | "model_not_found" | "api_key_not_found" | "publisher_not_found" | "receipt_not_found" | "payout_not_found" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "payout_exceeds_balance" | "payout_reference_conflict" | "email_taken" | "key_limit_reached" | "model_locked" | "invalid_credentials" | "invalid_reset_token" | "invalid_verification_token" | "rate_limited" | "database_unavailable" | "shutting_down" | "not_ready" | "internal";
             /** @example No active campaign matches these keywords; try different keywords. */
             detail: string;
             /** @description Present with `validation_failed`. */
@@ -1669,6 +2162,8 @@ export interface components {
             created_at: string;
             /** @example ada@example.com */
             email: string;
+            /** @description Whether the account has confirmed its email address (the link of its verification mail). */
+            email_verified: boolean;
             /**
              * Format: uuid
              * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
@@ -1921,6 +2416,18 @@ export interface components {
                 [key: string]: number;
             };
         };
+        ResetPasswordDto: {
+            /**
+             * @description At least 10 characters, not one character repeated, and not one of the most common passwords.
+             * @example a new horse battery staple
+             */
+            new_password: string;
+            /**
+             * @description The token of the link in the mail.
+             * @example mXz0k3J6m1Vb8QnB3c9yTQ2fR5lUo7wHcE4gKdPjA1s
+             */
+            token: string;
+        };
         SessionDto: {
             /** @description Bearer token for programmatic clients (`Authorization: Bearer …`). The dashboard uses the HttpOnly cookie set with it. */
             access_token: string;
@@ -1973,20 +2480,198 @@ export interface components {
             /** @example Acme Outdoor GmbH */
             name: string;
         };
+        StatsCampaignRowDto: {
+            /**
+             * Format: uuid
+             * @example 019a8a3f-0d2e-7aa0-8c41-5e6f7a8b9c0d
+             */
+            campaign_id: string;
+            /**
+             * @description The campaign’s name; null if it no longer exists.
+             * @example Spanish in 30 days
+             */
+            campaign_name: string | null;
+            /**
+             * @description Valid (billed) clicks.
+             * @example 30
+             */
+            clicks: number;
+            /**
+             * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.025
+             */
+            ctr: number;
+            /**
+             * @description Your share of the billed clicks, in currency units.
+             * @example 7.35
+             */
+            earnings: number;
+            /**
+             * @description Impressions served to live keys.
+             * @example 1200
+             */
+            impressions: number;
+            /**
+             * @description Earnings per 1,000 impressions (RPM) in currency units, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
+             * @description Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.
+             * @example 3
+             */
+            test_clicks: number;
+            /**
+             * @description Impressions served to test keys (`adl_test_…`): never billed, not in `impressions` or `ctr`.
+             * @example 40
+             */
+            test_impressions: number;
+        };
         StatsDto: {
             /**
              * Format: date
              * @example 2026-11-01
              */
             from: string;
-            /** @description One row per day and model with any activity (test traffic included), by day then model; quiet days are left out. */
-            rows: components["schemas"]["StatsRowDto"][];
+            /** @description As `group_by` says. `day` (StatsRowDto): one row per day and model with any activity (test traffic included), by day then model; quiet days are left out. `model` (StatsModelRowDto): one per model, by model id. `key` (StatsKeyRowDto): one per API key, by model then key, counted from the raw impressions and clicks, which are kept `RETENTION_DAYS` days. `campaign` (StatsCampaignRowDto): one per campaign whose ads you showed, most earnings first. */
+            rows: (components["schemas"]["StatsRowDto"] | components["schemas"]["StatsModelRowDto"] | components["schemas"]["StatsKeyRowDto"] | components["schemas"]["StatsCampaignRowDto"])[];
             /**
              * Format: date
              * @example 2026-11-30
              */
             to: string;
+            /** @description The whole range, from the daily roll-ups, whatever `group_by` is. */
             totals: components["schemas"]["StatsTotalsDto"];
+        };
+        StatsKeyRowDto: {
+            /**
+             * @description Valid (billed) clicks.
+             * @example 30
+             */
+            clicks: number;
+            /**
+             * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.025
+             */
+            ctr: number;
+            /**
+             * @description Your share of the billed clicks, in currency units.
+             * @example 7.35
+             */
+            earnings: number;
+            /**
+             * @description Impressions served to live keys.
+             * @example 1200
+             */
+            impressions: number;
+            /**
+             * Format: uuid
+             * @description The API key that fetched the ads; null for ads recorded before keys were.
+             * @example 019a8a40-1c2d-7e3f-8a4b-5c6d7e8f9a0b
+             */
+            key_id: string | null;
+            /** @example production */
+            key_label: string | null;
+            /**
+             * @description The key’s prefix, as the key list shows it.
+             * @example adl_live_3f9a
+             */
+            key_prefix: string | null;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            model_id: string;
+            /**
+             * @description Earnings per 1,000 impressions (RPM) in currency units, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
+             * @description Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.
+             * @example 3
+             */
+            test_clicks: number;
+            /**
+             * @description Impressions served to test keys (`adl_test_…`): never billed, not in `impressions` or `ctr`.
+             * @example 40
+             */
+            test_impressions: number;
+        };
+        StatsModelRowDto: {
+            /**
+             * @description Valid (billed) clicks.
+             * @example 30
+             */
+            clicks: number;
+            /**
+             * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.025
+             */
+            ctr: number;
+            /**
+             * @description Your share of the billed clicks, in currency units.
+             * @example 7.35
+             */
+            earnings: number;
+            /**
+             * @description fills ÷ requests, 6 decimals; null without requests.
+             * @example 0.8
+             */
+            fill_rate: number | null;
+            /**
+             * @description Requests answered with an ad for a live key (the impressions, as counted here).
+             * @example 1200
+             */
+            fills: number;
+            /**
+             * @description Impressions served to live keys.
+             * @example 1200
+             */
+            impressions: number;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            model_id: string;
+            /**
+             * @description Requests without a (billable) ad, by reason; only reasons with requests appear.
+             * @example {
+             *       "no_match": 250,
+             *       "sensitive_topic": 10,
+             *       "test": 40
+             *     }
+             */
+            no_fills: components["schemas"]["NoFillsDto"];
+            /**
+             * @description fetch-ads requests made with your keys: `fills` plus every count in `no_fills`. Written every few seconds, so the last few may be missing. Not counted: requests refused before an ad is looked for or that fail (400, a 404 other than `no_matching_ad`, 429, 503), and requests from before the service counted them.
+             * @example 1500
+             */
+            requests: number;
+            /**
+             * @description Earnings per 1,000 impressions (RPM) in currency units, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
+             * @description Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.
+             * @example 3
+             */
+            test_clicks: number;
+            /**
+             * @description Impressions served to test keys (`adl_test_…`): never billed, not in `impressions` or `ctr`.
+             * @example 40
+             */
+            test_impressions: number;
+        };
+        StatsOverviewDto: {
+            /**
+             * @description The currency of every amount.
+             * @example USD
+             */
+            currency: string;
+            /** @description Today, yesterday, this month and last month, in that order. */
+            periods: components["schemas"]["OverviewPeriodDto"][];
         };
         StatsRowDto: {
             /**
@@ -2045,6 +2730,11 @@ export interface components {
              */
             requests: number;
             /**
+             * @description Earnings per 1,000 impressions (RPM) in currency units, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
              * @description Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.
              * @example 3
              */
@@ -2101,6 +2791,11 @@ export interface components {
              */
             requests: number;
             /**
+             * @description Earnings per 1,000 impressions (RPM) in currency units, 6 decimals; 0 without impressions.
+             * @example 6.125
+             */
+            rpm: number;
+            /**
              * @description Follows of test keys’ ads: redirected as usual, never billed, not in `clicks` or `earnings`.
              * @example 3
              */
@@ -2136,6 +2831,66 @@ export interface components {
              * @enum {string|null}
              */
             device: "mobile" | "tablet" | "desktop" | null;
+        };
+        UnbilledClicksDto: {
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            from: string;
+            /** @description What every reason means and what to do about it, whether it has clicks or not. */
+            reasons: components["schemas"]["UnbilledReasonDto"][];
+            /** @description Clicks on your ads that were recorded but not paid, per UTC day, model and reason; by day, model, then reason in the order of `reasons`. */
+            rows: components["schemas"]["UnbilledClicksRowDto"][];
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            to: string;
+            /** @description The range’s unbilled clicks per reason, only reasons with clicks. */
+            totals: components["schemas"]["UnbilledClicksTotalDto"][];
+        };
+        UnbilledClicksRowDto: {
+            /** @example 3 */
+            clicks: number;
+            /**
+             * Format: date
+             * @description UTC day.
+             * @example 2026-11-01
+             */
+            date: string;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            model_id: string;
+            /**
+             * @example bot
+             * @enum {string}
+             */
+            reason: "bad_signature" | "unknown_impression" | "mismatch" | "duplicate" | "expired" | "bot" | "head_request" | "prefetch" | "too_fast" | "ip_limit" | "publisher_suspended" | "model_inactive" | "key_revoked" | "campaign_inactive" | "test" | "over_budget" | "unrecorded";
+        };
+        UnbilledClicksTotalDto: {
+            /** @example 12 */
+            clicks: number;
+            /**
+             * @example bot
+             * @enum {string}
+             */
+            reason: "bad_signature" | "unknown_impression" | "mismatch" | "duplicate" | "expired" | "bot" | "head_request" | "prefetch" | "too_fast" | "ip_limit" | "publisher_suspended" | "model_inactive" | "key_revoked" | "campaign_inactive" | "test" | "over_budget" | "unrecorded";
+        };
+        UnbilledReasonDto: {
+            /** @example Following your own ad’s link with curl or a script is not counted: only a person in a browser is. */
+            meaning: string;
+            /**
+             * @example bot
+             * @enum {string}
+             */
+            reason: "bad_signature" | "unknown_impression" | "mismatch" | "duplicate" | "expired" | "bot" | "head_request" | "prefetch" | "too_fast" | "ip_limit" | "publisher_suspended" | "model_inactive" | "key_revoked" | "campaign_inactive" | "test" | "over_budget" | "unrecorded";
+            /** @example Not a person’s browser */
+            title: string;
+            /** @example Do not open or test ad links with scripts or tools. */
+            what_to_do: string;
         };
         UpdateAdvertiserDto: {
             /** @example ads@acme.example */
@@ -2268,6 +3023,20 @@ export interface components {
              * @enum {string}
              */
             status?: "active" | "suspended";
+        };
+        VerifyEmailDto: {
+            /**
+             * @description The token of the link in the mail.
+             * @example mXz0k3J6m1Vb8QnB3c9yTQ2fR5lUo7wHcE4gKdPjA1s
+             */
+            token: string;
+        };
+        VoidPayoutDto: {
+            /**
+             * @description Why the payout is voided.
+             * @example Transfer returned by the bank.
+             */
+            reason: string;
         };
     };
     responses: never;
@@ -3090,7 +3859,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
             200: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
@@ -3187,6 +3956,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ModelDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    voidPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the payout. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VoidPayoutDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDto"];
                 };
             };
             /** @description Bad Request: a required field is missing or invalid. */
@@ -3454,6 +4328,213 @@ export interface operations {
             };
         };
     };
+    listPublisherPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the publisher. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutListDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    createPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the publisher. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatePayoutDto"];
+            };
+        };
+        responses: {
+            /** @description Already recorded with this reference. */
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDto"];
+                };
+            };
+            /** @description Recorded. */
+            201: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Conflict. */
+            409: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     getReceipt: {
         parameters: {
             query?: never;
@@ -3549,7 +4630,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
             200: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
@@ -3559,6 +4640,77 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ModelReportDto"];
                     /** @example publisher_id,model_id,model_name,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,unbilled_bad_signature,unbilled_unknown_impression,… */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getPayoutsDue: {
+        parameters: {
+            query?: {
+                /** @description `csv` answers `text/csv` (as does `Accept: text/csv`). */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutsDueDto"];
+                    /** @example publisher_id,email,name,unpaid_balance,earned_total,paid_total,last_payout_at */
                     "text/csv": string;
                 };
             };
@@ -3624,7 +4776,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
             200: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
@@ -3716,6 +4868,200 @@ export interface operations {
             /** @description Forbidden. */
             403: {
                 headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Changed. */
+            204: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /**
+             * @description Unauthorized: sign in first.
+             *
+             *     Unauthorized: sign in first.
+             */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /**
+             * @description Internal Server Error: retry with exponential backoff.
+             *
+             *     Internal Server Error: retry with exponential backoff.
+             */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description Accepted: a mail is sent if the account exists. */
+            202: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
                     [name: string]: unknown;
@@ -3932,6 +5278,214 @@ export interface operations {
             };
             /** @description Conflict. */
             409: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    resendVerification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted: a mail is on its way. */
+            202: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /**
+             * @description Internal Server Error: retry with exponential backoff.
+             *
+             *     Internal Server Error: retry with exponential backoff.
+             */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordDto"];
+            };
+        };
+        responses: {
+            /** @description The password is changed. */
+            204: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    verifyEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyEmailDto"];
+            };
+        };
+        responses: {
+            /** @description The address is verified. */
+            204: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -4950,7 +6504,262 @@ export interface operations {
             };
         };
     };
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BalanceDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    listOwnPayouts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutListDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     getUsageStats: {
+        parameters: {
+            query: {
+                /** @description First day (UTC), included. */
+                from: string;
+                /** @description Last day (UTC), included; at most 366 days after `from`, counting both. */
+                to: string;
+                /** @description `csv` answers `text/csv` (one row per line, a header first, a total last). */
+                format?: "json" | "csv";
+                /** @description Only this one of your AI models. */
+                model_id?: string;
+                /** @description What a row is: `day` (a UTC day and model), `model`, `key` (an API key; from the raw events, so only the last `RETENTION_DAYS` days) or `campaign` (the ads shown, most earnings first). */
+                group_by?: "day" | "model" | "key" | "campaign";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsDto"];
+                    /**
+                     * @example date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,requests,fills,fill_rate,no_fill_no_match,…
+                     *     2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,6.125,7.35,40,3,1500,1200,0.8,250,…
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getStatsOverview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatsOverviewDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getUnbilledClicks: {
         parameters: {
             query: {
                 /** @description First day (UTC), included. */
@@ -4968,7 +6777,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report: JSON, or CSV with `format=csv` (as an attachment). */
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
             200: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
@@ -4976,10 +6785,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["StatsDto"];
+                    "application/json": components["schemas"]["UnbilledClicksDto"];
                     /**
-                     * @example date,model_id,impressions,clicks,ctr,earnings,test_impressions,test_clicks,requests,fills,fill_rate,no_fill_no_match,…
-                     *     2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,7.35,40,3,1500,1200,0.8,250,…
+                     * @example date,model_id,reason,clicks
+                     *     2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,bot,3
+                     *     total,,bot,3
                      */
                     "text/csv": string;
                 };

@@ -19,6 +19,11 @@ export class PublisherDto {
     example: 0.7,
   })
   revenue_share: number;
+  @ApiProperty({
+    description:
+      'Whether the account has confirmed its email address (the link of its verification mail).',
+  })
+  email_verified: boolean;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
 }
 
@@ -31,6 +36,7 @@ export function toPublisherDto(publisher: Publisher): PublisherDto {
     role: publisher.role,
     status: publisher.status,
     revenue_share: ppmToShare(publisher.revenueSharePpm),
+    email_verified: publisher.emailVerifiedAt !== null,
     created_at: publisher.createdAt.toISOString(),
   };
 }

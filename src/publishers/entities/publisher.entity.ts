@@ -26,6 +26,9 @@ export class Publisher {
   /** The publisher's share of each billed click, in parts per million (700000 = 70 %). */
   @Column({ name: 'revenue_share_ppm', type: 'integer' }) revenueSharePpm: number;
 
+  /** When the account proved it receives mail at `email`; null until then. */
+  @TimestampColumn('email_verified_at', { nullable: true }) emailVerifiedAt: Date | null;
+
   @TimestampColumn('created_at') createdAt: Date;
   @TimestampColumn('updated_at') updatedAt: Date;
 }

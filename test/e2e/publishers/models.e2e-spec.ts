@@ -34,6 +34,8 @@ describe(`the signed-in publisher and its AI models (${testDatabaseKind()})`, ()
       role: 'publisher',
       status: 'active',
       revenue_share: 0.65,
+      // Made by a factory, which sends no verification mail.
+      email_verified: false,
       created_at: me.publisher.createdAt.toISOString(),
     });
   });

@@ -103,6 +103,8 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
       clicks: 1,
       ctr: 0.25,
       earnings: 0.28,
+      // Earnings per 1,000 impressions: 0.28 / 4 × 1,000.
+      rpm: 70,
       ...noTest,
       ...allFilled(4),
     });
@@ -115,6 +117,7 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
       clicks: 1,
       ctr: 0.333333,
       earnings: 0.28,
+      rpm: 93.333333,
       ...noTest,
       ...allFilled(3),
     });

@@ -17,6 +17,7 @@ interface StatsBody {
     impressions: number;
     clicks: number;
     ctr: number;
+    rpm: number;
     earnings: number;
     test_impressions: number;
     test_clicks: number;
@@ -29,6 +30,7 @@ interface StatsBody {
     impressions: number;
     clicks: number;
     ctr: number;
+    rpm: number;
     earnings: number;
     test_impressions: number;
     test_clicks: number;
@@ -112,6 +114,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       impressions: number,
       clicks: number,
       ctr: number,
+      rpm: number,
       earnings: number,
       test_impressions = 0,
       test_clicks = 0,
@@ -121,6 +124,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       impressions,
       clicks,
       ctr,
+      rpm,
       earnings,
       test_impressions,
       test_clicks,
@@ -132,18 +136,19 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       rows: [
         // Within a day, rows come by model id.
         ...[
-          row('2026-03-01', me.model.id, 400, 3, 0.0075, 0.63),
-          row('2026-03-01', secondModelId, 50, 0, 0, 0),
+          row('2026-03-01', me.model.id, 400, 3, 0.0075, 1.575, 0.63),
+          row('2026-03-01', secondModelId, 50, 0, 0, 0, 0),
         ].sort((a, b) => (a.model_id < b.model_id ? -1 : 1)),
         ...[
-          row('2026-03-02', me.model.id, 3, 1, 0.333333, 0.245, 9, 2),
-          row('2026-03-02', secondModelId, 0, 0, 0, 0, 4, 0),
+          row('2026-03-02', me.model.id, 3, 1, 0.333333, 81.666667, 0.245, 9, 2),
+          row('2026-03-02', secondModelId, 0, 0, 0, 0, 0, 4, 0),
         ].sort((a, b) => (a.model_id < b.model_id ? -1 : 1)),
       ],
       totals: {
         impressions: 453,
         clicks: 4,
         ctr: 0.00883,
+        rpm: 1.931567,
         earnings: 0.875,
         test_impressions: 13,
         test_clicks: 2,
@@ -165,6 +170,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       impressions: 50,
       clicks: 0,
       ctr: 0,
+      rpm: 0,
       earnings: 0,
       test_impressions: 4,
       test_clicks: 0,
@@ -181,6 +187,7 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
         impressions: 0,
         clicks: 0,
         ctr: 0,
+        rpm: 0,
         earnings: 0,
         test_impressions: 0,
         test_clicks: 0,
@@ -201,11 +208,11 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
     const noFills = NO_FILL_REASONS.map(() => '0');
     expect((await response.text()).split('\r\n')).toEqual([
       [
-        'date,model_id,impressions,clicks,ctr,earnings,test_impressions,test_clicks,requests,fills,fill_rate',
+        'date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,requests,fills,fill_rate',
         ...NO_FILL_REASONS.map((reason) => `no_fill_${reason}`),
       ].join(','),
-      ['2026-03-02', me.model.id, '3,1,0.333333,0.245,9,2,0,0,', ...noFills].join(','),
-      ['total,', '3,1,0.333333,0.245,9,2,0,0,', ...noFills].join(','),
+      ['2026-03-02', me.model.id, '3,1,0.333333,81.666667,0.245,9,2,0,0,', ...noFills].join(','),
+      ['total,', '3,1,0.333333,81.666667,0.245,9,2,0,0,', ...noFills].join(','),
       '',
     ]);
     // JSON stays the default, and another format is refused rather than ignored.
