@@ -1,4 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { Clock } from '@/common/clock';
 import { microsToUnits, ppmToShare, unitsToMicros } from '@/common/money';
 import { ProblemException } from '@/common/problem';
 import { AppConfig } from '@/config/app-config';
@@ -26,6 +27,7 @@ export class PayoutsService {
     private readonly payouts: PayoutsRepository,
     private readonly publishers: PublishersService,
     private readonly config: AppConfig,
+    private readonly clock: Clock,
   ) {}
 
   async balance(publisherId: string): Promise<BalanceDto> {
@@ -72,7 +74,7 @@ export class PayoutsService {
       periodEnd: input.period_end,
       method: input.method,
       reference: input.reference,
-      createdAt: new Date(),
+      createdAt: this.clock.now(),
       createdBy: operatorId,
       voidedAt: null,
       voidedBy: null,
@@ -109,7 +111,7 @@ export class PayoutsService {
     const payout = await this.payouts.findById(payoutId);
     if (!payout) throw ProblemException.notFound('payout_not_found', 'No payout has this id.');
     if (payout.voidedAt) return toPayoutDto(payout);
-    await this.payouts.voidOnce(payoutId, new Date(), operatorId, reason);
+    await this.payouts.voidOnce(payoutId, this.clock.now(), operatorId, reason);
     return toPayoutDto((await this.payouts.findById(payoutId))!);
   }
 
