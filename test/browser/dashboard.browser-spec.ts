@@ -263,7 +263,14 @@ describe('the publisher dashboard in Chromium', () => {
     // One request filled for the live key; the test key's is a no-fill of reason test.
     expect(await text(page, '#total-fill-rate')).toBe('50%');
     const modelRow = page.locator('#per-model tbody tr', { hasText: MODEL });
-    expect(await modelRow.locator('td').allInnerTexts()).toEqual(['1', '1', '100%', earnings]);
+    // RPM: the earnings per 1,000 impressions.
+    expect(await modelRow.locator('td').allInnerTexts()).toEqual([
+      '1',
+      '1',
+      '100%',
+      earnings,
+      usd(Number(BID) * share * 1000),
+    ]);
     expect(await text(page, '#test-traffic')).toContain(
       'Test keys in this range: 1 impression and 0 clicks',
     );
@@ -404,6 +411,12 @@ describe('the publisher dashboard in Chromium', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
+    // A returning publisher lands on the overview of its earnings.
+    await page.getByRole('heading', { name: 'Overview', exact: true }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Models' })
+      .click();
     await page.getByRole('heading', { name: 'Your AI models' }).waitFor();
     const modelLink = page.getByRole('link', { name: MODEL, exact: true });
     await modelLink.waitFor();

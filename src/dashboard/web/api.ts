@@ -3,6 +3,8 @@
  * the HttpOnly cookie the sign-in sets: no token is ever read, kept or sent by this code.
  */
 
+import { plainFieldMessage } from './validation-messages';
+
 export interface Publisher {
   id: string;
   email: string;
@@ -10,6 +12,8 @@ export interface Publisher {
   role: 'publisher' | 'admin';
   status: 'active' | 'suspended';
   revenue_share: number;
+  /** Whether the publisher followed the link of the verification mail. */
+  email_verified?: boolean;
   created_at: string;
 }
 
@@ -117,6 +121,126 @@ export interface Stats {
   totals: StatsFigures;
 }
 
+/** How a stats table is broken down (`group_by`). */
+export type StatsGroupBy = 'day' | 'model' | 'key' | 'campaign';
+
+/** A row of `/api/stats?group_by=…`: the columns beside the figures depend on the breakdown. */
+export interface GroupedStatsRow extends StatsFigures {
+  date?: string;
+  model_id?: string;
+  key_id?: string;
+  key_prefix?: string;
+  key_label?: string | null;
+  campaign_id?: string;
+  campaign_name?: string;
+  advertiser_name?: string;
+  rpm?: number;
+}
+
+export interface GroupedStats {
+  from: string;
+  to: string;
+  rows: GroupedStatsRow[];
+  totals: StatsFigures & { rpm?: number };
+}
+
+export type OverviewPeriodName = 'today' | 'yesterday' | 'this_month' | 'last_month';
+
+export interface PeriodFigures {
+  from: string;
+  to: string;
+  impressions: number;
+  clicks: number;
+  earnings: number;
+  ctr: number;
+  rpm: number;
+}
+
+export interface OverviewPeriod extends PeriodFigures {
+  period: OverviewPeriodName;
+  previous: PeriodFigures;
+  /** A fraction (0.25 = +25%); null when the period before earned nothing. */
+  earnings_change: number | null;
+}
+
+export interface Overview {
+  currency: string;
+  periods: OverviewPeriod[];
+}
+
+export interface Balance {
+  currency: string;
+  earned_total: number;
+  paid_total: number;
+  unpaid_balance: number;
+  payout_threshold: number;
+  /** 0..1 */
+  revenue_share: number;
+  /** unpaid_balance >= payout_threshold */
+  due: boolean;
+}
+
+export type PayoutMethod = 'bank_transfer' | 'paypal' | 'wise' | 'check' | 'other';
+
+export interface Payout {
+  id: string;
+  publisher_id: string;
+  amount: number;
+  currency: string;
+  period_start: string;
+  period_end: string;
+  method: PayoutMethod;
+  reference: string;
+  status: 'paid' | 'voided';
+  created_at: string;
+  voided_at: string | null;
+  void_reason: string | null;
+}
+
+export interface UnbilledClickRow {
+  date: string;
+  model_id: string;
+  reason: string;
+  clicks: number;
+}
+
+/** Why clicks of a kind are not billed, in plain words. */
+export interface UnbilledReason {
+  reason: string;
+  title: string;
+  meaning: string;
+  what_to_do: string;
+}
+
+export interface UnbilledClicks {
+  from: string;
+  to: string;
+  rows: UnbilledClickRow[];
+  totals: { reason: string; clicks: number }[];
+  reasons: UnbilledReason[];
+}
+
+export interface StatsQuery {
+  from: string;
+  to: string;
+  modelId?: string;
+  groupBy?: StatsGroupBy;
+}
+
+const statsParams = (query: StatsQuery): URLSearchParams => {
+  const params = new URLSearchParams({ from: query.from, to: query.to });
+  if (query.modelId) params.set('model_id', query.modelId);
+  if (query.groupBy && query.groupBy !== 'day') params.set('group_by', query.groupBy);
+  return params;
+};
+
+/** The address of the stats table as CSV, with the page's filters: a plain download link. */
+export const statsCsvUrl = (query: StatsQuery): string => {
+  const params = statsParams(query);
+  params.set('format', 'csv');
+  return `/api/stats?${params.toString()}`;
+};
+
 export interface FieldError {
   field: string;
   message: string;
@@ -135,7 +259,9 @@ export class ApiError extends Error {
 
   /** The messages for one field, e.g. to show beside its input. */
   forField(field: string): string | undefined {
-    const messages = this.errors.filter((e) => e.field === field).map((e) => e.message);
+    const messages = this.errors
+      .filter((e) => e.field === field)
+      .map((e) => plainFieldMessage(e.field, e.message));
     return messages.length > 0 ? messages.join('; ') : undefined;
   }
 }
@@ -181,6 +307,26 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
 const modelPath = (id: string) => `/api/models/${encodeURIComponent(id)}`;
 
 export const api = {
+  changePassword: (input: { current_password: string; new_password: string }) =>
+    request<void>('POST', '/api/auth/change-password', input),
+  forgotPassword: (email: string) =>
+    request<{ message: string }>('POST', '/api/auth/forgot-password', { email }),
+  resetPassword: (input: { token: string; new_password: string }) =>
+    request<void>('POST', '/api/auth/reset-password', input),
+  verifyEmail: (token: string) => request<void>('POST', '/api/auth/verify-email', { token }),
+  resendVerification: () => request<void>('POST', '/api/auth/resend-verification'),
+
+  overview: () => request<Overview>('GET', '/api/stats/overview'),
+  balance: () => request<Balance>('GET', '/api/publisher/balance'),
+  payouts: () => request<{ payouts: Payout[] }>('GET', '/api/publisher/payouts'),
+  groupedStats: (query: StatsQuery) =>
+    request<GroupedStats>('GET', `/api/stats?${statsParams(query).toString()}`),
+  unbilledClicks: (query: { from: string; to: string; modelId?: string }) =>
+    request<UnbilledClicks>(
+      'GET',
+      `/api/stats/unbilled-clicks?${statsParams({ from: query.from, to: query.to, modelId: query.modelId }).toString()}`,
+    ),
+
   register: (input: { name: string; email: string; password: string }) =>
     request<{ publisher: Publisher }>('POST', '/api/auth/register', input),
   login: (input: { email: string; password: string }) =>

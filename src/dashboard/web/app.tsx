@@ -2,10 +2,19 @@ import { useCallback, useContext, useEffect, useMemo, useState } from 'preact/ho
 import { api, type Publisher, whenUnauthorized } from './api';
 import { LoadError, Loading, PageTitle } from './components/ui';
 import { toApiError } from './components/form';
-import { SignInPage, SignUpPage } from './pages/auth';
+import { AccountPage } from './pages/account';
+import {
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  SignInPage,
+  SignUpPage,
+  VerifyEmailPage,
+} from './pages/auth';
 import { ModelPage, type ModelTab } from './pages/model';
 import { ModelsPage, NewModelPage } from './pages/models';
 import { OperatorPage } from './pages/operator';
+import { OverviewPage } from './pages/overview';
+import { PayoutsPage } from './pages/payouts';
 import { StatsPage } from './pages/stats';
 import { href, navigate, parseHash, type Route, useRoute } from './router';
 import { type Session, SessionContext } from './session';
@@ -16,7 +25,10 @@ type Auth =
   | { state: 'signed-in'; publisher: Publisher }
   | { state: 'failed'; error: ReturnType<typeof toApiError> };
 
-const PUBLIC_PAGES = new Set(['signin', 'signup']);
+/** Pages for signed-out visitors only; a signed-in one is sent home. */
+const PUBLIC_PAGES = new Set(['signin', 'signup', 'forgot-password']);
+/** Pages a mail links to: they work signed in or out. */
+const LINK_PAGES = new Set(['reset-password', 'verify-email']);
 
 /** Whether the request for this page carried a session cookie (the server says so). */
 const sessionCookieSent = (): boolean =>
@@ -55,10 +67,11 @@ export function App() {
   const page = route.segments[0] ?? '';
   const home = auth.state === 'signed-in' ? homeOf(auth.publisher) : '/signin';
   useEffect(() => {
-    if (auth.state === 'signed-out' && !PUBLIC_PAGES.has(page))
+    if (auth.state === 'signed-out' && !PUBLIC_PAGES.has(page) && !LINK_PAGES.has(page))
       navigate('/signin', { replace: true });
     if (auth.state === 'signed-in' && (PUBLIC_PAGES.has(page) || page === '')) {
-      navigate(home, { replace: true });
+      // A new account starts with its first model; a returning publisher with its overview.
+      navigate(page === 'signup' ? newAccountHomeOf(auth.publisher) : home, { replace: true });
     }
   }, [auth.state, page, home]);
 
@@ -113,8 +126,33 @@ export function App() {
             />
           </>
         )}
+        {(auth.state === 'signed-out' || auth.state === 'signed-in') && page === 'verify-email' && (
+          <VerifyEmailPage
+            token={route.query.get('token') ?? ''}
+            signedIn={auth.state === 'signed-in'}
+            onVerified={() => {
+              if (auth.state === 'signed-in') {
+                setAuth({
+                  state: 'signed-in',
+                  publisher: { ...auth.publisher, email_verified: true },
+                });
+              }
+            }}
+          />
+        )}
+        {(auth.state === 'signed-out' || auth.state === 'signed-in') &&
+          page === 'reset-password' && (
+            <ResetPasswordPage
+              token={route.query.get('token') ?? ''}
+              // Resetting ends every session of the account, this one too.
+              onReset={() => setAuth({ state: 'signed-out', notice: null })}
+            />
+          )}
         {auth.state === 'signed-out' &&
-          (page === 'signup' ? (
+          !LINK_PAGES.has(page) &&
+          (page === 'forgot-password' ? (
+            <ForgotPasswordPage />
+          ) : page === 'signup' ? (
             <SignUpPage onSignedIn={(publisher) => setAuth({ state: 'signed-in', publisher })} />
           ) : (
             <SignInPage
@@ -122,7 +160,7 @@ export function App() {
               onSignedIn={(publisher) => setAuth({ state: 'signed-in', publisher })}
             />
           ))}
-        {session && (
+        {session && !LINK_PAGES.has(page) && (
           <SessionContext.Provider value={session}>
             <SignedInPage route={route} />
           </SessionContext.Provider>
@@ -136,6 +174,9 @@ const currentPath = (): string => parseHash(location.hash).segments.join('/');
 
 /** Operators have no models or statistics: their page says where their work is. */
 const homeOf = (publisher: Publisher): string =>
+  publisher.role === 'admin' ? '/operator' : '/overview';
+
+const newAccountHomeOf = (publisher: Publisher): string =>
   publisher.role === 'admin' ? '/operator' : '/models';
 
 function SignedInPage({ route }: { route: Route }) {
@@ -149,16 +190,27 @@ function SignedInPage({ route }: { route: Route }) {
   }
   if (page === 'models') return <ModelsPage />;
   if (page === 'stats') return <StatsPage route={route} />;
+  if (page === 'overview') return <OverviewPage />;
+  if (page === 'payouts') return <PayoutsPage />;
+  if (page === 'account') return <AccountPage />;
   if (page === undefined || PUBLIC_PAGES.has(page)) return null; // redirecting
   return (
     <>
       <PageTitle title="Not found">Page not found</PageTitle>
       <p>
-        There is no such page. <a href={href('/models')}>Go to your models</a>
+        There is no such page. <a href={href('/overview')}>Go to your overview</a>
       </p>
     </>
   );
 }
+
+const NAV: [string, string][] = [
+  ['overview', 'Overview'],
+  ['models', 'Models'],
+  ['stats', 'Statistics'],
+  ['payouts', 'Payouts'],
+  ['account', 'Account'],
+];
 
 function Header({ session, page }: { session: Session | null; page: string }) {
   return (
@@ -176,12 +228,15 @@ function Header({ session, page }: { session: Session | null; page: string }) {
             <nav class="nav" aria-label="Main">
               {session.publisher.role !== 'admin' && (
                 <>
-                  <a href={href('/models')} aria-current={page === 'models' ? 'page' : undefined}>
-                    Models
-                  </a>
-                  <a href={href('/stats')} aria-current={page === 'stats' ? 'page' : undefined}>
-                    Statistics
-                  </a>
+                  {NAV.map(([path, label]) => (
+                    <a
+                      key={path}
+                      href={href(`/${path}`)}
+                      aria-current={page === path ? 'page' : undefined}
+                    >
+                      {label}
+                    </a>
+                  ))}
                 </>
               )}
               <a href="/docs">API docs</a>

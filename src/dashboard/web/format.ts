@@ -36,3 +36,20 @@ export const formatShortDay = (isoDay: string): string =>
   shortDay.format(new Date(`${isoDay}T00:00:00Z`));
 /** A timestamp in the viewer's own time zone. */
 export const formatInstant = (iso: string): string => instant.format(new Date(iso));
+
+/**
+ * An earnings change against the period before: "+25%", "−12.5%" (a real minus sign), "±0%";
+ * "—" when the period before earned nothing (no change to speak of).
+ */
+export function formatChange(fraction: number | null, locale?: string): string {
+  if (fraction === null) return '—';
+  const magnitude = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+  }).format(Math.abs(fraction));
+  if (Math.abs(fraction) < 0.0005) return `±${magnitude}`;
+  return `${fraction > 0 ? '+' : '−'}${magnitude}`;
+}
+
+/** Revenue per 1,000 impressions, in money. */
+export const formatRpm = (rpm: number): string => money.format(rpm);

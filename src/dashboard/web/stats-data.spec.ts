@@ -1,7 +1,7 @@
 /// <reference types="jest" />
 import type { StatsRow } from './api';
 import { eachDay, lastDays } from './dates';
-import { perDay, perModel } from './stats-data';
+import { perDay, perModel, reasonsWithCounts, rpmOf, unbilledPerDayAndModel } from './stats-data';
 
 const row = (
   date: string,
@@ -74,5 +74,39 @@ describe('figures per model', () => {
       { modelId: 'b', name: 'Voice', impressions: 0, clicks: 0, ctr: 0, earnings: 0 },
       { modelId: 'gone', name: 'Model gone', impressions: 2, clicks: 0, ctr: 0, earnings: 0 },
     ]);
+  });
+});
+
+describe('unbilled clicks', () => {
+  it('are counted per day and model, a column per reason, newest day first', () => {
+    expect(
+      unbilledPerDayAndModel([
+        { date: '2026-03-01', model_id: 'a', reason: 'bot', clicks: 2 },
+        { date: '2026-03-02', model_id: 'a', reason: 'bot', clicks: 1 },
+        { date: '2026-03-01', model_id: 'a', reason: 'duplicate', clicks: 3 },
+      ]),
+    ).toEqual([
+      { date: '2026-03-02', modelId: 'a', byReason: { bot: 1 }, total: 1 },
+      { date: '2026-03-01', modelId: 'a', byReason: { bot: 2, duplicate: 3 }, total: 5 },
+    ]);
+  });
+
+  it('list every reason, those that happened first', () => {
+    const reasons = [{ reason: 'bot' }, { reason: 'prefetch' }, { reason: 'duplicate' }];
+    expect(
+      reasonsWithCounts(reasons, [{ reason: 'duplicate', clicks: 4 }]).map((r) => [
+        r.reason,
+        r.clicks,
+      ]),
+    ).toEqual([
+      ['duplicate', 4],
+      ['bot', 0],
+      ['prefetch', 0],
+    ]);
+  });
+
+  it('RPM is earnings per 1,000 impressions', () => {
+    expect(rpmOf({ impressions: 2000, earnings: 0.63 })).toBe(0.315);
+    expect(rpmOf({ impressions: 0, earnings: 0 })).toBe(0);
   });
 });

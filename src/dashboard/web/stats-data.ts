@@ -53,3 +53,47 @@ export function perModel(rows: StatsRow[], models: { id: string; name: string }[
   }
   return [...byId.values()];
 }
+
+/** Revenue per 1,000 impressions; 0 without impressions. */
+export const rpmOf = (f: { impressions: number; earnings: number }): number =>
+  f.impressions > 0 ? Math.round((f.earnings / f.impressions) * 1000 * 1e6) / 1e6 : 0;
+
+export interface UnbilledLine {
+  date: string;
+  modelId: string;
+  byReason: Record<string, number>;
+  total: number;
+}
+
+/** Unbilled clicks per day and model (newest day first), a count per reason. */
+export function unbilledPerDayAndModel(
+  rows: { date: string; model_id: string; reason: string; clicks: number }[],
+): UnbilledLine[] {
+  const lines = new Map<string, UnbilledLine>();
+  for (const row of rows) {
+    const id = `${row.date}|${row.model_id}`;
+    let line = lines.get(id);
+    if (!line) {
+      line = { date: row.date, modelId: row.model_id, byReason: {}, total: 0 };
+      lines.set(id, line);
+    }
+    line.byReason[row.reason] = (line.byReason[row.reason] ?? 0) + row.clicks;
+    line.total += row.clicks;
+  }
+  return [...lines.values()].sort(
+    (a, b) => b.date.localeCompare(a.date) || a.modelId.localeCompare(b.modelId),
+  );
+}
+
+/**
+ * The reasons in the API's order, those with clicks in the range first: every reason gets its
+ * line, so a publisher can read what each one means before it happens.
+ */
+export function reasonsWithCounts<R extends { reason: string }>(
+  reasons: R[],
+  totals: { reason: string; clicks: number }[],
+): (R & { clicks: number })[] {
+  const counts = new Map(totals.map((t) => [t.reason, t.clicks]));
+  const withCounts = reasons.map((r) => ({ ...r, clicks: counts.get(r.reason) ?? 0 }));
+  return [...withCounts.filter((r) => r.clicks > 0), ...withCounts.filter((r) => r.clicks === 0)];
+}

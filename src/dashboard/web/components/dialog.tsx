@@ -9,6 +9,8 @@ interface DialogProps {
   children: ComponentChildren;
   actions: ComponentChildren;
   labelId: string;
+  /** A × button in the corner, which calls `onClose` as Escape does. */
+  closeButton?: boolean;
 }
 
 /**
@@ -41,9 +43,21 @@ export function Dialog(props: DialogProps) {
         props.onClose();
       }}
     >
-      <h2 id={props.labelId} class="dialog__title">
-        {props.title}
-      </h2>
+      <div class="dialog__head">
+        <h2 id={props.labelId} class="dialog__title">
+          {props.title}
+        </h2>
+        {props.closeButton && (
+          <button
+            type="button"
+            class="button button--small button--icon"
+            aria-label="Close"
+            onClick={props.onClose}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        )}
+      </div>
       <div class="dialog__body">{props.children}</div>
       <div class="dialog__actions">{props.actions}</div>
     </dialog>

@@ -112,6 +112,19 @@ export function useFormAction(action: () => Promise<void>) {
   return { busy, error, setError, onSubmit, formRef };
 }
 
+/**
+ * Client-side checks before a request: throws the same validation answer the API would, so
+ * the messages show beside their fields the same way. `checks` maps a field to its message.
+ */
+export function requireValid(checks: Record<string, string | null>): void {
+  const errors = Object.entries(checks)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([field, message]) => ({ field, message }));
+  if (errors.length > 0) {
+    throw new ApiError(400, 'validation_failed', 'Please correct the fields marked below.', errors);
+  }
+}
+
 export function toApiError(caught: unknown): ApiError {
   return caught instanceof ApiError
     ? caught

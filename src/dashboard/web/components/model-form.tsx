@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Model } from '../api';
-import { FormError, TextField, useFormAction } from './form';
+import { checkRequired } from '../validation-messages';
+import { FormError, requireValid, TextField, useFormAction } from './form';
 
 export type ModelFields = Pick<Model, 'name' | 'description' | 'link'>;
 
@@ -23,14 +24,21 @@ export function ModelForm(props: ModelFormProps) {
   const [name, setName] = useState(props.initial?.name ?? '');
   const [description, setDescription] = useState(props.initial?.description ?? '');
   const [link, setLink] = useState(props.initial?.link ?? '');
-  const form = useFormAction(() =>
-    props.onSubmit({
+  const form = useFormAction(async () => {
+    requireValid({
+      name: checkRequired('name', name),
+      link:
+        link.trim() !== '' && !/^https?:\/\/\S+$/i.test(link.trim())
+          ? 'Enter a web address that starts with https://.'
+          : null,
+    });
+    await props.onSubmit({
       name,
       // An emptied field clears the value (null), as the API expects.
       description: description.trim() || null,
       link: link.trim() || null,
-    }),
-  );
+    });
+  });
   return (
     <form class="card form" ref={form.formRef} onSubmit={form.onSubmit} noValidate>
       <FormError error={form.error} />

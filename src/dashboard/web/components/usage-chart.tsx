@@ -29,9 +29,13 @@ Chart.register(
   Legend,
 );
 Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
-Chart.defaults.color = '#4b5563';
+// Axis text and series follow the page's theme (prefers-color-scheme) when the chart is drawn.
+const dark = (): boolean => window.matchMedia?.('(prefers-color-scheme: dark)').matches === true;
+Chart.defaults.color = dark() ? '#aab3c3' : '#4b5563';
 
-const COLORS = { impressions: '#7da2f0', clicks: '#1d4ed8', earnings: '#047857' };
+const COLORS = dark()
+  ? { impressions: '#5d7fc9', clicks: '#8cb4ff', earnings: '#6fdcb0' }
+  : { impressions: '#7da2f0', clicks: '#1d4ed8', earnings: '#047857' };
 
 /** The room a day's label needs on the x-axis ("Nov 21" and a gap), in pixels. */
 const DAY_LABEL_WIDTH = 56;

@@ -1,9 +1,10 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api, type Publisher } from '../api';
-import { FormError, TextField, useFormAction } from '../components/form';
-import { PageTitle } from '../components/ui';
+import { FormError, requireValid, TextField, toApiError, useFormAction } from '../components/form';
+import { Loading, PageTitle } from '../components/ui';
 import { href } from '../router';
+import { checkEmail, checkNewPassword, checkRequired } from '../validation-messages';
 
 interface AuthPageProps {
   onSignedIn: (publisher: Publisher) => void;
@@ -15,6 +16,10 @@ export function SignInPage({ onSignedIn, notice }: AuthPageProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useFormAction(async () => {
+    requireValid({
+      email: checkRequired('email', email),
+      password: checkRequired('password', password),
+    });
     const { publisher } = await api.login({ email, password });
     onSignedIn(publisher);
   });
@@ -29,6 +34,8 @@ export function SignInPage({ onSignedIn, notice }: AuthPageProps) {
       busyLabel="Signing in…"
       switchTo={
         <>
+          <a href={href('/forgot-password')}>Forgot password?</a>
+          <br />
           New to Adline? <a href={href('/signup')}>Create an account</a>
         </>
       }
@@ -58,6 +65,11 @@ export function SignUpPage({ onSignedIn }: AuthPageProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const form = useFormAction(async () => {
+    requireValid({
+      name: checkRequired('name', name),
+      email: checkEmail(email),
+      password: checkNewPassword('password', password),
+    });
     const { publisher } = await api.register({ name, email, password });
     onSignedIn(publisher);
   });
@@ -106,6 +118,180 @@ export function SignUpPage({ onSignedIn }: AuthPageProps) {
         error={form.error?.forField('password')}
       />
     </AuthForm>
+  );
+}
+
+/** Asks for a reset link; the answer never says whether the address has an account. */
+export function ForgotPasswordPage() {
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+  const form = useFormAction(async () => {
+    requireValid({ email: checkEmail(email) });
+    await api.forgotPassword(email.trim());
+    setSent(email.trim());
+  });
+  if (sent !== null) {
+    return (
+      <section class="auth card">
+        <PageTitle title="Check your mail">Check your mail</PageTitle>
+        <p role="status" id="forgot-sent">
+          If an account uses {sent}, we have sent it a link to choose a new password. The link works
+          for one hour, once.
+        </p>
+        <p class="muted">No mail after a few minutes? Check your spam folder, or ask again.</p>
+        <p class="auth__switch">
+          <a href={href('/signin')}>Back to sign in</a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <AuthForm
+      form={form}
+      title="Forgot password"
+      heading="Forgot your password?"
+      lead="Enter the email address of your account: we will send you a link to choose a new password."
+      submitLabel="Send the link"
+      busyLabel="Sending…"
+      switchTo={
+        <>
+          Remembered it? <a href={href('/signin')}>Sign in</a>
+        </>
+      }
+    >
+      <TextField
+        id="forgot-email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValue={setEmail}
+        error={form.error?.forField('email')}
+      />
+    </AuthForm>
+  );
+}
+
+/** The page the reset mail links to: `#/reset-password?token=…`. */
+export function ResetPasswordPage({ token, onReset }: { token: string; onReset: () => void }) {
+  const [password, setPassword] = useState('');
+  const [done, setDone] = useState(false);
+  const form = useFormAction(async () => {
+    requireValid({ new_password: checkNewPassword('new_password', password) });
+    await api.resetPassword({ token, new_password: password });
+    setDone(true);
+    onReset();
+  });
+  if (!token || form.error?.code === 'invalid_reset_token') {
+    return (
+      <section class="auth card">
+        <PageTitle title="Link not valid">This link no longer works</PageTitle>
+        <p class="alert alert--error" role="alert">
+          A reset link works for one hour, and only once. Ask for a new one.
+        </p>
+        <p class="auth__switch">
+          <a class="button button--primary" href={href('/forgot-password')}>
+            Ask for a new link
+          </a>
+        </p>
+      </section>
+    );
+  }
+  if (done) {
+    return (
+      <section class="auth card">
+        <PageTitle title="Password changed">Your password has been changed</PageTitle>
+        <p role="status">
+          Sign in with your new password. Every other session has been signed out.
+        </p>
+        <p class="auth__switch">
+          <a class="button button--primary" href={href('/signin')}>
+            Sign in
+          </a>
+        </p>
+      </section>
+    );
+  }
+  return (
+    <AuthForm
+      form={form}
+      title="Choose a new password"
+      heading="Choose a new password"
+      lead="After the change, sign in with the new password."
+      submitLabel="Set new password"
+      busyLabel="Setting…"
+      switchTo={<a href={href('/signin')}>Back to sign in</a>}
+    >
+      <TextField
+        id="reset-password"
+        label="New password"
+        type="password"
+        hint="At least 10 characters."
+        autoComplete="new-password"
+        value={password}
+        onValue={setPassword}
+        error={form.error?.forField('new_password')}
+      />
+    </AuthForm>
+  );
+}
+
+/** The page the verification mail links to: `#/verify-email?token=…`; confirms at once. */
+export function VerifyEmailPage({
+  token,
+  signedIn,
+  onVerified,
+}: {
+  token: string;
+  signedIn: boolean;
+  onVerified: () => void;
+}) {
+  const [state, setState] = useState<'checking' | 'done' | 'invalid' | 'failed'>('checking');
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (!token) {
+      setState('invalid');
+      return;
+    }
+    api.verifyEmail(token).then(
+      () => {
+        setState('done');
+        onVerified();
+      },
+      (caught: unknown) => {
+        const error = toApiError(caught);
+        setMessage(error.message);
+        setState(error.code === 'invalid_verification_token' ? 'invalid' : 'failed');
+      },
+    );
+  }, [token]);
+  const next = signedIn ? (
+    <a class="button button--primary" href={href('/overview')}>
+      Go to your overview
+    </a>
+  ) : (
+    <a class="button button--primary" href={href('/signin')}>
+      Sign in
+    </a>
+  );
+  return (
+    <section class="auth card">
+      <PageTitle title="Verify your e-mail">Verify your e-mail address</PageTitle>
+      {state === 'checking' && <Loading what="the link" />}
+      {state === 'done' && <p role="status">Thank you: your e-mail address is confirmed.</p>}
+      {state === 'invalid' && (
+        <p class="alert alert--error" role="alert">
+          This link is not valid any more: it was used already or has expired.
+          {signedIn ? ' Send a new one from your overview.' : ' Sign in to send a new one.'}
+        </p>
+      )}
+      {state === 'failed' && (
+        <p class="alert alert--error" role="alert">
+          {message}
+        </p>
+      )}
+      {state !== 'checking' && <p class="auth__switch">{next}</p>}
+    </section>
   );
 }
 

@@ -153,7 +153,10 @@ function KindBadge({ kind }: { kind: ApiKeyKind }) {
   return <span class={`badge badge--${kind}`}>{kind === 'test' ? 'Test' : 'Live'}</span>;
 }
 
-/** The only time the secret is shown: the service keeps a hash of it, not the key. */
+/**
+ * The only time the secret is shown: the service keeps a hash of it, not the key. Escape and
+ * the × button ask first, since a key closed unstored is lost.
+ */
 function NewKeyDialog({
   created,
   onClose,
@@ -161,26 +164,57 @@ function NewKeyDialog({
   created: CreatedApiKey | null;
   onClose: () => void;
 }) {
+  const [asking, setAsking] = useState(false);
+  const close = () => {
+    setAsking(false);
+    onClose();
+  };
+  const isTest = created?.kind === 'test';
   return (
     <Dialog
       open={created !== null}
-      title={created?.kind === 'test' ? 'Your new test key' : 'Your new API key'}
+      title={isTest ? 'Your new test key' : 'Your new API key'}
       labelId="new-key-title"
-      onClose={onClose}
+      onClose={() => setAsking(true)}
+      closeButton
       actions={
-        <button type="button" class="button button--primary" onClick={onClose}>
-          I have stored the key
-        </button>
+        asking ? (
+          <>
+            <button type="button" class="button" autoFocus onClick={() => setAsking(false)}>
+              Back to the key
+            </button>
+            <button type="button" class="button button--danger" onClick={close}>
+              Close without the key
+            </button>
+          </>
+        ) : (
+          <button type="button" class="button button--primary" onClick={close}>
+            I have stored the key
+          </button>
+        )
       }
     >
       {created && (
         <>
-          <p class="alert alert--warning" role="alert">
-            <strong>Copy this key now: it will not be shown again.</strong> Adline keeps only a hash
-            of it. If you lose it, generate a new key and revoke this one.
+          <p class="dialog__kind" id="new-key-kind">
+            <KindBadge kind={created.kind} />{' '}
+            {isTest
+              ? 'A test key: real ads and working links, but nothing is billed or earned.'
+              : 'A live key: the ads it serves are billed and earn you money.'}
           </p>
+          {asking ? (
+            <p class="alert alert--error" role="alert" id="new-key-ask">
+              <strong>Close without storing the key?</strong> It will not be shown again: without
+              it, you will have to generate a new key.
+            </p>
+          ) : (
+            <p class="alert alert--warning" role="alert">
+              <strong>Copy this key now: it will not be shown again.</strong> Adline keeps only a
+              hash of it. If you lose it, generate a new key and revoke this one.
+            </p>
+          )}
           <label for="new-key-secret" class="field__label">
-            API key{created.label ? ` “${created.label}”` : ''}
+            {isTest ? 'Test' : 'Live'} API key{created.label ? ` “${created.label}”` : ''}
           </label>
           <div class="secret">
             <textarea
@@ -196,13 +230,8 @@ function NewKeyDialog({
           </div>
           <p class="field__hint">
             Store it in your backend's environment, e.g. <code>ADLINE_API_KEY</code>.
+            {isTest && ' Use a live key in production.'}
           </p>
-          {created.kind === 'test' && (
-            <p class="alert alert--info">
-              A test key gets real ads and working links, but nothing is billed or earned. Use a
-              live key in production.
-            </p>
-          )}
         </>
       )}
     </Dialog>

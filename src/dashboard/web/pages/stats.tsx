@@ -1,17 +1,49 @@
+import type { ComponentChildren } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import { api, ApiError, type BillableFigures, type StatsFigures } from '../api';
+import {
+  api,
+  ApiError,
+  type BillableFigures,
+  type GroupedStatsRow,
+  type StatsFigures,
+  type StatsGroupBy,
+  statsCsvUrl,
+} from '../api';
 import { FillTable, formatFillRate } from '../components/fill-table';
 import { TextField } from '../components/form';
 import { EmptyState, LoadError, Loading, PageTitle } from '../components/ui';
 import { UsageChart, type UsageChartKind } from '../components/usage-chart';
-import { isIsoDay, lastDays } from '../dates';
-import { DISPLAY_CURRENCY, formatCount, formatDay, formatMoney, formatPercent } from '../format';
+import { isIsoDay, lastDays, presetOf, presetRange, RANGE_PRESETS } from '../dates';
+import {
+  DISPLAY_CURRENCY,
+  formatCount,
+  formatDay,
+  formatMoney,
+  formatPercent,
+  formatRpm,
+} from '../format';
 import { href, navigate, type Route } from '../router';
 import { useLoad } from '../session';
-import { type DayFigures, perDay, perModel } from '../stats-data';
+import {
+  type DayFigures,
+  perDay,
+  perModel,
+  reasonsWithCounts,
+  rpmOf,
+  unbilledPerDayAndModel,
+} from '../stats-data';
 
-const PRESETS = [7, 30, 90];
 const DEFAULT_DAYS = 30;
+
+const BREAKDOWNS: { id: StatsGroupBy; label: string; first: string }[] = [
+  { id: 'model', label: 'Per model', first: 'Model' },
+  { id: 'day', label: 'Per day', first: 'Day' },
+  { id: 'key', label: 'Per API key', first: 'API key' },
+  { id: 'campaign', label: 'Per campaign', first: 'Campaign' },
+];
+
+const isBreakdown = (value: string | null): value is StatsGroupBy =>
+  BREAKDOWNS.some((b) => b.id === value);
 
 /** The range lives in the address (`#/stats?from=…&to=…&model=…`), so it can be shared. */
 export function StatsPage({ route }: { route: Route }) {
@@ -19,6 +51,8 @@ export function StatsPage({ route }: { route: Route }) {
   const from = route.query.get('from') ?? fallback.from;
   const to = route.query.get('to') ?? fallback.to;
   const modelId = route.query.get('model') ?? '';
+  const groupParam = route.query.get('group');
+  const group: StatsGroupBy = isBreakdown(groupParam) ? groupParam : 'model';
 
   const models = useLoad(() => api.models(), []);
   const stats = useLoad(
@@ -37,11 +71,14 @@ export function StatsPage({ route }: { route: Route }) {
   const modelName = (id: string) =>
     models.data?.find((m) => m.id === id)?.name ?? `Model ${id.slice(0, 8)}`;
 
-  const show = (range: { from: string; to: string; model: string }) => {
+  const show = (range: { from: string; to: string; model: string; group?: StatsGroupBy }) => {
     const query = new URLSearchParams({ from: range.from, to: range.to });
     if (range.model) query.set('model', range.model);
+    const nextGroup = range.group ?? group;
+    if (nextGroup !== 'model') query.set('group', nextGroup);
     navigate(`/stats?${query.toString()}`);
   };
+  const csvUrl = statsCsvUrl({ from, to, modelId: modelId || undefined, groupBy: group });
 
   const totals = stats.data?.totals;
   const range = stats.data ? `${formatDay(stats.data.from)} to ${formatDay(stats.data.to)}` : '';
@@ -76,6 +113,7 @@ export function StatsPage({ route }: { route: Route }) {
             <Kpi id="total-clicks" label="Clicks" value={formatCount(totals.clicks)} />
             <Kpi id="total-ctr" label="CTR" value={formatPercent(totals.ctr)} />
             <Kpi id="total-earnings" label="Earnings" value={formatMoney(totals.earnings)} />
+            <Kpi id="total-rpm" label="RPM" value={formatRpm(rpmOf(totals))} />
             <Kpi id="total-fill-rate" label="Fill rate" value={formatFillRate(totals.fill_rate)} />
           </ul>
           <TestTraffic totals={totals} />
@@ -105,14 +143,18 @@ export function StatsPage({ route }: { route: Route }) {
                   range={range}
                 />
               </div>
-              <section aria-labelledby="per-model-heading">
-                <h2 id="per-model-heading" class="section-title">
-                  Per model
-                </h2>
-                <table class="table table--numbers table--stack" id="per-model">
-                  <caption class="visually-hidden">Figures per model for the range</caption>
-                  <FiguresHead first="Model" />
-                  <tbody>
+              <Breakdown
+                group={group}
+                onGroup={(next) => show({ from, to, model: modelId, group: next })}
+                csvUrl={csvUrl}
+              >
+                {group === 'model' && (
+                  <FiguresTable
+                    id="per-model"
+                    first="Model"
+                    caption="Figures per model"
+                    totals={totals}
+                  >
                     {byModel.map((m) => (
                       <tr key={m.modelId}>
                         <th scope="row" data-label="Model">
@@ -121,42 +163,256 @@ export function StatsPage({ route }: { route: Route }) {
                         <FigureCells figures={m} labelled />
                       </tr>
                     ))}
-                  </tbody>
-                  <tfoot>
-                    <tr>
-                      <th scope="row" data-label="Model">
-                        Total
-                      </th>
-                      <FigureCells figures={totals} labelled />
-                    </tr>
-                  </tfoot>
-                </table>
-              </section>
-              <details class="daily">
-                <summary>Figures per day</summary>
-                <table class="table table--numbers">
-                  <caption class="visually-hidden">Figures per day, all shown models</caption>
-                  <FiguresHead first="Day" />
-                  <tbody>
+                  </FiguresTable>
+                )}
+                {group === 'day' && (
+                  <FiguresTable id="per-day" first="Day" caption="Figures per day" totals={totals}>
                     {days
                       .filter((d) => d.impressions > 0 || d.clicks > 0)
+                      .reverse()
                       .map((d) => (
                         <tr key={d.date}>
-                          <th scope="row">{formatDay(d.date)}</th>
-                          <FigureCells figures={d} />
+                          <th scope="row" data-label="Day">
+                            {formatDay(d.date)}
+                          </th>
+                          <FigureCells figures={d} labelled />
                         </tr>
                       ))}
-                  </tbody>
-                </table>
-              </details>
+                  </FiguresTable>
+                )}
+                {(group === 'key' || group === 'campaign') && (
+                  <GroupedTable
+                    group={group}
+                    query={{ from, to, modelId: modelId || undefined }}
+                    modelName={modelName}
+                    totals={totals}
+                  />
+                )}
+              </Breakdown>
             </>
           )}
           {totals.requests > 0 && (
             <FillTable rows={stats.data.rows} totals={totals} modelName={modelName} />
           )}
+          <UnbilledClicksSection from={from} to={to} modelId={modelId} modelName={modelName} />
         </>
       )}
     </>
+  );
+}
+
+interface BreakdownProps {
+  group: StatsGroupBy;
+  onGroup: (group: StatsGroupBy) => void;
+  csvUrl: string;
+  children: ComponentChildren;
+}
+
+/** The table of the range, broken down as chosen, with the same table as a CSV file. */
+function Breakdown({ group, onGroup, csvUrl, children }: BreakdownProps) {
+  return (
+    <section aria-labelledby="breakdown-heading">
+      <div class="section-head">
+        <h2 id="breakdown-heading" class="section-title">
+          {BREAKDOWNS.find((b) => b.id === group)?.label ?? 'Breakdown'}
+        </h2>
+        <div class="section-head__tools">
+          <div class="field field--inline">
+            <label for="breakdown">Breakdown</label>
+            <select
+              id="breakdown"
+              value={group}
+              onChange={(e) => onGroup(e.currentTarget.value as StatsGroupBy)}
+            >
+              {BREAKDOWNS.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <a class="button button--small" href={csvUrl} download id="download-csv">
+            Download CSV
+          </a>
+        </div>
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function FiguresTable(props: {
+  id: string;
+  first: string;
+  caption: string;
+  totals: StatsFigures;
+  children: ComponentChildren;
+}) {
+  return (
+    <table class="table table--numbers table--stack" id={props.id}>
+      <caption class="visually-hidden">{props.caption} for the range</caption>
+      <FiguresHead first={props.first} />
+      <tbody>{props.children}</tbody>
+      <tfoot>
+        <tr>
+          <th scope="row" data-label={props.first}>
+            Total
+          </th>
+          <FigureCells figures={props.totals} labelled />
+        </tr>
+      </tfoot>
+    </table>
+  );
+}
+
+/** Per key or per campaign: rows the API groups itself (`group_by`). */
+function GroupedTable(props: {
+  group: 'key' | 'campaign';
+  query: { from: string; to: string; modelId?: string };
+  modelName: (id: string) => string;
+  totals: StatsFigures;
+}) {
+  const { group, query } = props;
+  const rows = useLoad(
+    () => api.groupedStats({ ...query, groupBy: group }),
+    [group, query.from, query.to, query.modelId],
+  );
+  const first = group === 'key' ? 'API key' : 'Campaign';
+  if (rows.loading && !rows.data) return <Loading what="the breakdown" />;
+  if (rows.error) return <LoadError error={rows.error} onRetry={rows.reload} />;
+  if (!rows.data) return null;
+  return (
+    <FiguresTable
+      id={`per-${group}`}
+      first={first}
+      caption={`Figures per ${first}`}
+      totals={props.totals}
+    >
+      {rows.data.rows.map((row, index) => (
+        <tr key={`${row.key_id ?? row.campaign_id ?? ''}|${row.model_id ?? ''}|${index}`}>
+          <th scope="row" data-label={first}>
+            {rowName(group, row)}
+            {row.model_id && group === 'key' && (
+              <span class="table__sub">{props.modelName(row.model_id)}</span>
+            )}
+          </th>
+          <FigureCells figures={row} labelled />
+        </tr>
+      ))}
+    </FiguresTable>
+  );
+}
+
+function rowName(group: 'key' | 'campaign', row: GroupedStatsRow): string {
+  if (group === 'key') {
+    const prefix = row.key_prefix ? `${row.key_prefix}…` : (row.key_id?.slice(0, 8) ?? '—');
+    return row.key_label ? `${prefix} (${row.key_label})` : prefix;
+  }
+  return row.campaign_name ?? (row.campaign_id ? `Campaign ${row.campaign_id.slice(0, 8)}` : '—');
+}
+
+/** Clicks recorded but not billed, and why, in the publisher's words. */
+function UnbilledClicksSection(props: {
+  from: string;
+  to: string;
+  modelId: string;
+  modelName: (id: string) => string;
+}) {
+  const unbilled = useLoad(
+    () =>
+      api.unbilledClicks({ from: props.from, to: props.to, modelId: props.modelId || undefined }),
+    [props.from, props.to, props.modelId],
+  );
+  const data = unbilled.data;
+  const lines = useMemo(() => (data ? unbilledPerDayAndModel(data.rows) : []), [data]);
+  const reasons = useMemo(() => (data ? reasonsWithCounts(data.reasons, data.totals) : []), [data]);
+  const occurring = reasons.filter((r) => r.clicks > 0);
+  const total = occurring.reduce((sum, r) => sum + r.clicks, 0);
+  return (
+    <section aria-labelledby="unbilled-heading">
+      <h2 id="unbilled-heading" class="section-title">
+        Unbilled clicks
+      </h2>
+      <p class="muted">
+        Clicks on your ads that were recorded but not billed, so they earn nothing, and why.
+      </p>
+      {unbilled.loading && !data && <Loading what="unbilled clicks" />}
+      {unbilled.error && <LoadError error={unbilled.error} onRetry={unbilled.reload} />}
+      {data && (
+        <>
+          <p id="unbilled-total">
+            {total === 0
+              ? 'Every click in this range was billed.'
+              : `${formatCount(total)} click${total === 1 ? ' was' : 's were'} not billed in this range.`}
+          </p>
+          {lines.length > 0 && (
+            <table class="table table--numbers table--stack" id="unbilled">
+              <caption class="visually-hidden">
+                Unbilled clicks per day and model, by reason
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Day and model</th>
+                  {occurring.map((r) => (
+                    <th scope="col" key={r.reason}>
+                      {r.title}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {lines.map((line) => (
+                  <tr key={`${line.date}|${line.modelId}`}>
+                    <th scope="row" data-label="Day and model">
+                      {formatDay(line.date)}
+                      <span class="table__sub">{props.modelName(line.modelId)}</span>
+                    </th>
+                    {occurring.map((r) => (
+                      <td key={r.reason} data-label={r.title}>
+                        {formatCount(line.byReason[r.reason] ?? 0)}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <table class="table table--stack reasons" id="unbilled-reasons">
+            <caption class="reasons__caption">Why a click is not billed</caption>
+            <thead>
+              <tr>
+                <th scope="col">Reason</th>
+                <th scope="col">Clicks</th>
+                <th scope="col">What it means</th>
+                <th scope="col">What to do</th>
+              </tr>
+            </thead>
+            <tbody>
+              {reasons.map((r) => (
+                <tr
+                  key={r.reason}
+                  id={`reason-${r.reason}`}
+                  class={r.clicks === 0 ? 'reasons__quiet' : undefined}
+                >
+                  <th scope="row" data-label="Reason">
+                    {r.title} <code class="reasons__code">{r.reason}</code>
+                  </th>
+                  <td data-label="Clicks" class="number">
+                    {formatCount(r.clicks)}
+                  </td>
+                  <td data-label="What it means">
+                    <WithCode text={r.meaning} />
+                  </td>
+                  <td data-label="What to do">
+                    <WithCode text={r.what_to_do} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -194,6 +450,9 @@ function FiguresHead({ first }: { first: string }) {
         <th scope="col">Clicks</th>
         <th scope="col">CTR</th>
         <th scope="col">Earnings</th>
+        <th scope="col">
+          <abbr title="Revenue per 1,000 impressions">RPM</abbr>
+        </th>
       </tr>
     </thead>
   );
@@ -212,8 +471,14 @@ function TestTraffic({ totals }: { totals: StatsFigures }) {
   );
 }
 
-/** A row's four figures; `labelled` names each cell for the stacked (narrow) layout. */
-function FigureCells({ figures, labelled }: { figures: BillableFigures; labelled?: boolean }) {
+/** A row's five figures; `labelled` names each cell for the stacked (narrow) layout. */
+function FigureCells({
+  figures,
+  labelled,
+}: {
+  figures: BillableFigures & { rpm?: number };
+  labelled?: boolean;
+}) {
   const label = (name: string) => (labelled ? name : undefined);
   return (
     <>
@@ -221,6 +486,7 @@ function FigureCells({ figures, labelled }: { figures: BillableFigures; labelled
       <td data-label={label('Clicks')}>{formatCount(figures.clicks)}</td>
       <td data-label={label('CTR')}>{formatPercent(figures.ctr)}</td>
       <td data-label={label('Earnings')}>{formatMoney(figures.earnings)}</td>
+      <td data-label={label('RPM')}>{formatRpm(figures.rpm ?? rpmOf(figures))}</td>
     </>
   );
 }
@@ -253,6 +519,7 @@ function RangeForm(props: RangeFormProps) {
   const [model, setModel] = useState(props.modelId);
   const [local, setLocal] = useState<Record<string, string>>({});
   const errorFor = (field: 'from' | 'to') => local[field] ?? props.serverError?.forField(field);
+  const current = presetOf({ from: props.from, to: props.to });
   const submit = (event: Event) => {
     event.preventDefault();
     const errors: Record<string, string> = {};
@@ -297,17 +564,37 @@ function RangeForm(props: RangeFormProps) {
         </button>
       </div>
       <div class="range__presets" role="group" aria-label="Quick ranges">
-        {PRESETS.map((n) => (
+        {RANGE_PRESETS.map((preset) => (
           <button
-            key={n}
+            key={preset.id}
             type="button"
             class="button button--small"
-            onClick={() => props.onShow({ ...lastDays(n), model })}
+            aria-pressed={current === preset.id}
+            onClick={() => props.onShow({ ...presetRange(preset.id), model })}
           >
-            Last {n} days
+            {preset.label}
           </button>
         ))}
+        <button
+          type="button"
+          class="button button--small"
+          aria-pressed={current === null}
+          onClick={() => document.getElementById('range-from')?.focus()}
+        >
+          Custom
+        </button>
       </div>
     </form>
+  );
+}
+
+/** The API's texts mark names in backticks (`campaign_link`): shown as code. */
+function WithCode({ text }: { text: string }) {
+  return (
+    <>
+      {text
+        .split('`')
+        .map((part, index) => (index % 2 === 1 ? <code key={index}>{part}</code> : part))}
+    </>
   );
 }
