@@ -34,6 +34,7 @@ const MAY_IMPORT = {
   'campaign-index': ['campaigns'],
   tracking: ['campaign-index', 'campaigns', 'earnings', 'publishers'],
   ads: ['campaign-index', 'campaigns', 'tracking', 'publishers', 'safety', 'earnings'],
+  conversions: ['campaigns', 'earnings', 'tracking'],
   // Edges: they wire or present the modules and nothing imports them.
   health: ['campaign-index', 'tracking'],
   demo: ['auth', 'campaigns', 'publishers'],

@@ -12,6 +12,9 @@ import { KeywordTranslations1764600000000 } from './1764600000000-keyword-transl
 import { ServabilityVersion1764700000000 } from './1764700000000-servability-version';
 import { Payouts1764800000000 } from './1764800000000-payouts';
 import { AccountTokens1764810000000 } from './1764810000000-account-tokens';
+import { Conversions1764820000000 } from './1764820000000-conversions';
+import { AdViews1764830000000 } from './1764830000000-ad-views';
+import { ConversionStats1764840000000 } from './1764840000000-conversion-stats';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -29,4 +32,7 @@ export const MIGRATIONS = [
   ServabilityVersion1764700000000,
   Payouts1764800000000,
   AccountTokens1764810000000,
+  Conversions1764820000000,
+  AdViews1764830000000,
+  ConversionStats1764840000000,
 ];

@@ -29,6 +29,7 @@ const GLOBALS = `declare const baseUrl: string;
 declare const apiKey: string;
 declare const accessToken: string;
 declare const advertiser_id: string;
+declare const clickId: string;
 declare const conversation: { role: 'user' | 'assistant'; content: string }[];
 declare const messages: import('ai').ModelMessage[];
 declare const logger: { warn(details: object, message: string): void };

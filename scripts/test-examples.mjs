@@ -27,6 +27,10 @@ if (dependencies['@adline/client'] !== `file:${tarball}`) {
 }
 run('npm', ['run', 'client:pack']);
 run('npm', ['install', tarball, '--no-audit', '--no-fund'], { cwd: example });
+// The advertiser example reports conversions on the same client; its tests use a stand-in.
+const advertiserExample = join(root, 'examples/advertiser-backend');
+run('npm', ['install', tarball, '--no-audit', '--no-fund'], { cwd: advertiserExample });
+run('node', ['--test'], { cwd: advertiserExample });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'adline-examples-'));
 const port = await freePort();

@@ -8,6 +8,7 @@ import { RedisThrottlerStorage } from './http/redis-throttler-storage';
 import { WindowThrottlerStorage } from './http/window-throttler-storage';
 import { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
+import { ConversionsModule } from './conversions/conversions.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { DatabaseModule } from './database/database.module';
 import { DemoModule } from './demo/demo.module';
@@ -49,6 +50,7 @@ export class AppModule {
         PayoutsModule,
         TrackingModule,
         AdsModule,
+        ConversionsModule,
         HealthModule,
         DemoModule,
         DashboardModule,

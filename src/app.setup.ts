@@ -69,11 +69,25 @@ export async function createApp(
     bodyParser: false,
   });
   await app.register(fastifyCookie);
+  // A conversions batch (up to 1,000 items of up to ~400 bytes) outgrows BODY_LIMIT_BYTES,
+  // which is sized for fetch-ads; that one route may take more. Set before Nest adds routes.
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRoute', (route) => {
+      if (route.url === CONVERSIONS_PATH && route.method === 'POST') {
+        route.bodyLimit = Math.max(config.bodyLimitBytes, CONVERSIONS_BODY_LIMIT_BYTES);
+      }
+    });
   configureApp(app, config);
   await app.init();
   await app.getHttpAdapter().getInstance().ready();
   return app;
 }
+
+/** The conversions route and the body a full batch of it needs. */
+const CONVERSIONS_PATH = '/api/conversions';
+const CONVERSIONS_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Global pipes, filters, hooks and Swagger: the one place they are declared (docs/style.md §6). */
 export function configureApp(app: NestFastifyApplication, config: AppConfig): void {

@@ -4,6 +4,9 @@ import { Advertiser } from '@/campaigns/entities/advertiser.entity';
 import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
 import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { ServabilityVersion } from '@/campaigns/entities/servability-version.entity';
+import { AdvertiserApiKey } from '@/conversions/entities/advertiser-api-key.entity';
+import { Conversion } from '@/conversions/entities/conversion.entity';
+import { DailyConversion } from '@/earnings/entities/daily-conversion.entity';
 import { DailyFillStat } from '@/earnings/entities/daily-fill-stat.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
@@ -34,7 +37,10 @@ export const ENTITIES = [
   DailyStat,
   DailyUnbilledClick,
   DailyFillStat,
+  DailyConversion,
   Payout,
   Session,
   AccountToken,
+  AdvertiserApiKey,
+  Conversion,
 ];

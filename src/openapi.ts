@@ -10,6 +10,7 @@ import { applyDocumentConventions, METRICS_TOKEN_SCHEME } from './common/openapi
 const TAGS: [name: string, description: string][] = [
   ['ads', 'Fetching ads for a conversation: the one call a publisher backend makes.'],
   ['tracking', 'The tracking link people follow when they click an ad.'],
+  ['conversions', 'Advertisers report conversions of their clicks: server to server or by pixel.'],
   ['auth', 'Publisher accounts: sign up, sign in, sign out.'],
   ['publisher', 'The signed-in publisher account.'],
   ['models', "The publisher's AI models, their API keys and their ad controls."],
@@ -49,6 +50,14 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       SESSION_COOKIE,
       { type: 'apiKey', in: 'cookie', description: 'The dashboard session (HttpOnly).' },
       COOKIE_SCHEME,
+    )
+    .addBearerAuth(
+      {
+        type: 'http',
+        scheme: 'bearer',
+        description: "An advertiser's conversions key (`adl_adv_…`), made by an operator.",
+      },
+      'advertiser-key',
     )
     .addBearerAuth(
       {

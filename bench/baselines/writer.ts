@@ -4,6 +4,7 @@ import { AppConfig } from '@/config/app-config';
 import { newId } from '@/database/columns';
 import { buildDataSourceOptions } from '@/database/data-source-options';
 import { ENTITIES } from '@/entities';
+import { DailyConversionsRepository } from '@/earnings/daily-conversions.repository';
 import { DailyStatsRepository } from '@/earnings/daily-stats.repository';
 import { DailyUnbilledClicksRepository } from '@/earnings/daily-unbilled-clicks.repository';
 import { EarningsService } from '@/earnings/earnings.service';
@@ -40,6 +41,7 @@ export async function impressionWriterRate(
       new DailyStatsRepository(dataSource),
       new DailyUnbilledClicksRepository(dataSource),
       new LedgerRepository(),
+      new DailyConversionsRepository(dataSource),
     ),
     new ImpressionsRepository(dataSource),
     config,

@@ -4,7 +4,15 @@
  * answers they are timing, and only this one field is wanted.
  */
 export function campaignLinkOf(body: string): string | null {
-  const field = '"campaign_link":"';
+  return pathOf(body, '"campaign_link":"');
+}
+
+/** The view URL of a fetch-ads answer, as a path to request, or null when it has none. */
+export function viewUrlOf(body: string): string | null {
+  return pathOf(body, '"view_url":"');
+}
+
+function pathOf(body: string, field: string): string | null {
   const start = body.indexOf(field);
   if (start < 0) return null;
   const from = start + field.length;

@@ -1,7 +1,7 @@
 import type { Request } from 'autocannon';
 import { generateRequest, vocabularyFor } from '../seed/generate';
 import { benchmarkAddress } from './addresses';
-import { campaignLinkOf } from './links';
+import { campaignLinkOf, viewUrlOf } from './links';
 import type { RequestSpec } from './open-loop';
 
 /**
@@ -25,24 +25,50 @@ export function fetchSpecs(campaigns: number, keys: string[]): RequestSpec[] {
 
 /**
  * fetch-ads requests for autocannon; `links` collects the campaign links of their answers as
- * they come (the closed-loop click phase follows them).
+ * they come (the closed-loop click phase follows them), `views` their view URLs (the view
+ * phase calls them).
  */
 export function fetchRequests(
   campaigns: number,
   keys: string[],
-): { requests: Request[]; links: string[] } {
+): { requests: Request[]; links: string[]; views: string[] } {
   const links: string[] = [];
+  const views: string[] = [];
   const onResponse = (status: number, body: string) => {
     if (status !== 200 || links.length >= 2_000_000) return;
     const link = campaignLinkOf(body);
     if (link !== null) links.push(link);
+    const view = viewUrlOf(body);
+    if (view !== null) views.push(view);
   };
   const requests: Request[] = fetchSpecs(campaigns, keys).map((spec) => ({
     ...spec,
     method: 'POST',
     onResponse,
   }));
-  return { requests, links };
+  return { requests, links, views };
+}
+
+/**
+ * Calls the harvested view URLs in turn (a `POST`, as a page does), each from its own
+ * address (the route is rate limited per client IP); `used` says how many it has sent.
+ */
+export function viewRequests(views: string[]): { requests: Request[]; used: () => number } {
+  let next = 0;
+  const requests: Request[] = [
+    {
+      method: 'POST',
+      setupRequest: (request) => {
+        const index = next++;
+        return {
+          ...request,
+          path: views[index % views.length],
+          headers: { ...request.headers, 'x-forwarded-for': benchmarkAddress(index) },
+        };
+      },
+    },
+  ];
+  return { requests, used: () => next };
 }
 
 /** Follows the harvested links in turn; `used` says how many it has sent. */

@@ -22,6 +22,15 @@ export function goalTable(report: Report): string {
       ratio >= 0.45,
     );
   }
+  if (small?.views && baselines) {
+    const ratio = small.views.requestsPerSecond / baselines.bareFetch.requestsPerSecond;
+    add(
+      'ad view throughput (`POST /api/ad-views/…`)',
+      '≥ 0.30 × bare Nest-on-Fastify POST',
+      `${fmt(small.views.requestsPerSecond)} req/s = ${fmt(ratio, 2)} × ${fmt(baselines.bareFetch.requestsPerSecond)}`,
+      ratio >= 0.3,
+    );
+  }
   if (large && small && large !== small) {
     const ratio = large.fetchMax.requestsPerSecond / small.fetchMax.requestsPerSecond;
     add(

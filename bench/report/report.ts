@@ -38,6 +38,7 @@ function phaseTable(report: Report): string {
     if (run.fetchFixed)
       add(`fetch-ads, ${k(run.campaigns)}, fixed ${fmt(run.fixedRate)} req/s`, run.fetchFixed, rss);
     if (run.clicks) add(`clicks, ${k(run.campaigns)} (closed loop)`, run.clicks, rss);
+    if (run.views) add(`ad views, ${k(run.campaigns)} (closed loop)`, run.views, rss);
     if (run.mixed) {
       const { fetch, clickRate, statsRate } = run.mixed;
       add(

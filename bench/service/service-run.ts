@@ -4,7 +4,7 @@ import { log } from '../common/log';
 import { MEASURE_MARGIN, ROOT, SERVICE_PORT, type Options } from '../common/options';
 import { closedLoop, load, sum, type LoadResult } from '../load/load';
 import { GeneratorProcess } from '../load/open-loop-process';
-import { clickRequests, fetchRequests, fetchSpecs } from '../load/requests';
+import { clickRequests, fetchRequests, fetchSpecs, viewRequests } from '../load/requests';
 import { topSelfTime } from '../measure/profile-summary';
 import type { BenchDatabase, Seeded } from '../seed/database';
 import { fixedRate, type FixedRateResult } from './fixed-rate';
@@ -26,6 +26,8 @@ export interface ServiceRun {
   fetchFixed: FixedRateResult | null;
   fixedRate: number;
   clicks: LoadResult | null;
+  /** Views of the ads served (`POST /api/ad-views/…`), closed loop; repeats once URLs run out. */
+  views: LoadResult | null;
   mixed: MixedResult | null;
   impressionsExpected: number;
   /** fetch-ads requests that timed out: the service may still have recorded them. */
@@ -61,7 +63,7 @@ export async function measureService(
     `service up in ${startSeconds.toFixed(1)} s with ${campaigns} campaigns, RSS ${idleRssMiB.toFixed(0)} MiB`,
   );
   const url = `http://127.0.0.1:${SERVICE_PORT}`;
-  const { requests, links } = fetchRequests(campaigns, seeded.keys);
+  const { requests, links, views: viewUrls } = fetchRequests(campaigns, seeded.keys);
   const base = { url, requests, connections: options.connections };
   const fetchPhases: LoadResult[] = [];
   const clickPhases: LoadResult[] = [];
@@ -129,6 +131,21 @@ export async function measureService(
     clickPhases.push(clicks);
     log(`clicks ${clicks.requestsPerSecond.toFixed(0)} req/s, p99 ${clicks.p99} ms`);
 
+    // Views: a warm-up and a measured closed loop, as for clicks, without the probe.
+    const viewSet = viewRequests(viewUrls);
+    const viewBase = { url, requests: viewSet.requests, connections: options.connections };
+    log(`views: closed loop over ${viewUrls.length} harvested view URLs`);
+    const viewWarm = await closedLoop(viewBase, options.warmup, clickWarm.requestsPerSecond);
+    const views = await closedLoop(
+      viewBase,
+      options.measure,
+      viewWarm.requestsPerSecond,
+      MEASURE_MARGIN,
+    );
+    if (viewSet.used() > viewUrls.length)
+      log(`only ${viewUrls.length} view URLs for ${viewSet.used()} views: some repeat`);
+    log(`views ${views.requestsPerSecond.toFixed(0)} req/s, p99 ${views.p99} ms`);
+
     const mixed = await measureMixed({
       db,
       seeded,
@@ -155,7 +172,8 @@ export async function measureService(
     const fetchTotals = sum(fetchPhases);
     const clickTotals = sum(clickPhases);
     // autocannon's errors include its timeouts.
-    const errors = fetchTotals.errors + clickTotals.errors + mixed.stats.errors;
+    const errors =
+      fetchTotals.errors + clickTotals.errors + mixed.stats.errors + viewWarm.errors + views.errors;
     const profile = profileDir ? summariseProfile(profileDir) : null;
     return {
       campaigns,
@@ -166,6 +184,7 @@ export async function measureService(
       fetchFixed,
       fixedRate: rate,
       clicks,
+      views,
       mixed,
       impressionsExpected: fetchTotals.ok,
       impressionsUnanswered: fetchTotals.timeouts,

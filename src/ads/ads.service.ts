@@ -7,6 +7,7 @@ import { FillStatsRecorder } from '@/earnings/fill-stats-recorder.service';
 import { MetricsService } from '@/metrics/metrics.service';
 import type { KeyCredential } from '@/publishers/publisher-credentials';
 import { SensitiveTopicDetector } from '@/safety/sensitive-topic-detector.service';
+import { AdViewLinks } from '@/tracking/ad-view-link';
 import { ClickLinkSigner } from '@/tracking/click-link';
 import { type RecordedAd, ServedAds } from '@/tracking/served-ads.service';
 import { readAdRequest } from './ad-request';
@@ -34,6 +35,7 @@ export class AdsService {
     private readonly sensitiveTopics: SensitiveTopicDetector,
     private readonly fills: FillStatsRecorder,
     private readonly frequencyCaps: FrequencyCapService,
+    private readonly viewLinks: AdViewLinks,
   ) {
     this.disclosures = new Disclosures(config.serviceName);
   }
@@ -101,6 +103,7 @@ export class AdsService {
         disclosure.attribution,
       ),
       campaign_link: link,
+      view_url: this.viewLinks.urlOf(impression.id),
       bid_per_click: microsToUnits(campaign.bidMicros),
       sponsored: true,
       disclosure: disclosure.label,

@@ -18,6 +18,7 @@ function servable(id: string, keyword: string, bidMicros: number): ServableCampa
     text: 'An ad',
     imageUrl: null,
     targetUrl: `https://advertiser.example/${id}`,
+    clickIdParam: 'adl_click',
     category: null,
     keywords: [keyword],
     countries: [],

@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { CampaignChangeNotifier } from '@/campaigns/change-notices/campaign-change-notifier.service';
+import { DEFAULT_CLICK_ID_PARAM } from '@/campaigns/entities/campaign.entity';
 import {
   type ServabilityProbe,
   type ServableCampaign,
@@ -9,7 +10,7 @@ import { AppConfig } from '@/config/app-config';
 import { MetricsService } from '@/metrics/metrics.service';
 import { CampaignIndex } from './matching/campaign-index';
 import { buildCampaignIndex, CampaignIndexBuilder } from './matching/campaign-index-builder';
-import type { IndexedCampaign } from './matching/matching.types';
+import type { IndexedCampaign, MatchRequest, Selection } from './matching/matching.types';
 
 /**
  * The periodic refresh waits at least this many times the last refresh's duration (see
@@ -35,6 +36,8 @@ const RETRY_ATTEMPTS = 6;
 export interface ServedCampaign {
   id: string;
   targetUrl: string;
+  /** The landing URL's click id parameter; null: none. */
+  clickIdParam: string | null;
 }
 
 /** What the live index was built from, to tell at the periodic refresh whether it is stale. */
@@ -100,7 +103,19 @@ export class CampaignIndexService implements OnApplicationBootstrap, OnApplicati
    * redirect from it instead of reading the campaign per click.
    */
   served(id: string): ServedCampaign | undefined {
-    return this.index.get(id);
+    const campaign = this.index.get(id);
+    if (!campaign) return undefined;
+    const { targetUrl, clickIdParam = DEFAULT_CLICK_ID_PARAM } = campaign;
+    return { id, targetUrl, clickIdParam };
+  }
+
+  /**
+   * How the campaign would match `request` were it the only one: whether it matches at all,
+   * and how well, apart from the campaigns that outbid it. For an operator's "try a
+   * conversation"; it builds a one-campaign index, so it is never on the ad path.
+   */
+  matchAlone(campaign: IndexedCampaign, request: MatchRequest): Selection {
+    return buildCampaignIndex([campaign]).select(request, null, 1);
   }
 
   /** Built from the database at least once (readiness); before that nothing is served. */
@@ -292,6 +307,7 @@ function toIndexed(campaign: ServableCampaign): IndexedCampaign {
     text: campaign.text,
     imageUrl: campaign.imageUrl,
     targetUrl: campaign.targetUrl,
+    clickIdParam: campaign.clickIdParam,
     category: campaign.category,
     keywords: campaign.keywords,
     translations: campaign.translations,

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AppConfig } from '@/config/app-config';
 import { ReportsModule } from '@/reports/reports.module';
+import { CampaignPixels } from './campaigns/campaign-pixel';
 import { AdvertiserManagementService } from './advertisers/advertiser-management.service';
 import { AdvertisersController } from './advertisers/advertisers.controller';
 import { AdvertisersRepository } from './advertisers/advertisers.repository';
@@ -38,8 +40,15 @@ import { ShownAdvertisersService } from './advertisers/shown-advertisers.service
     AdvertisersRepository,
     ServabilityRepository,
     CampaignBillingService,
+    {
+      provide: CampaignPixels,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        new CampaignPixels(config.clickSigningSecret, config.baseUrl),
+    },
   ],
   exports: [
+    CampaignPixels,
     CampaignsService,
     AdvertisersService,
     CampaignChangeNotifier,

@@ -18,6 +18,7 @@ const DESCRIPTIONS: Record<number, string> = {
   403: 'Forbidden.',
   404: 'Not Found.',
   409: 'Conflict.',
+  410: 'Gone: too late for this.',
   413: 'Payload Too Large: the body exceeds the configured limit (default 64 KiB).',
   415: 'Unsupported Media Type: send application/json.',
   429: 'Too Many Requests: rate limit exceeded; see the Retry-After header.',

@@ -21,7 +21,10 @@ export const PROBLEM_TITLES = {
   api_key_not_found: 'API key not found',
   publisher_not_found: 'Publisher not found',
   receipt_not_found: 'Receipt not found',
+  view_not_found: 'Ad view not found',
+  view_expired: 'Ad view too late',
   payout_not_found: 'Payout not found',
+  advertiser_key_not_found: 'Advertiser key not found',
   /** No such route, or /metrics when metrics are off; a missing resource has its own code. */
   not_found: 'Not found',
   unauthorized: 'Authentication required',

@@ -32,6 +32,8 @@ export class AppConfig {
   readonly clickWindowMs: number;
   /** A click sooner than this after its impression was served is too fast for a person. */
   readonly clickMinMs: number;
+  /** A view later than this after its impression was served is not counted (410). */
+  readonly viewWindowMs: number;
   /** Most billed clicks per client IP: on one campaign a minute, and on all an hour and a day. */
   readonly clickIpLimits: { perCampaignMinute: number; perHour: number; perDay: number };
   /** Fastify's `trustProxy`: whose `X-Forwarded-For` names the client IP. */
@@ -98,6 +100,7 @@ export class AppConfig {
     this.rateLimitsEnabled = env.RATE_LIMITS_ENABLED !== 'false';
     this.clickWindowMs = (env.CLICK_WINDOW_HOURS ?? 24) * 3_600_000;
     this.clickMinMs = (env.CLICK_MIN_SECONDS ?? 1) * 1000;
+    this.viewWindowMs = (env.VIEW_WINDOW_MINUTES ?? 60) * 60_000;
     this.clickIpLimits = {
       perCampaignMinute: env.CLICK_IP_LIMIT_CAMPAIGN_MINUTE ?? 1,
       perHour: env.CLICK_IP_LIMIT_PER_HOUR ?? 10,
@@ -127,7 +130,8 @@ export class AppConfig {
     this.metricsToken = env.METRICS_TOKEN ?? null;
     this.payoutThresholdMicros = unitsToMicros(env.PAYOUT_THRESHOLD ?? 50);
     this.smtpUrl = env.SMTP_URL ?? null;
-    this.mailFrom = env.MAIL_FROM ?? `${this.serviceName} <no-reply@${new URL(this.baseUrl).hostname}>`;
+    this.mailFrom =
+      env.MAIL_FROM ?? `${this.serviceName} <no-reply@${new URL(this.baseUrl).hostname}>`;
   }
 
   get isProduction(): boolean {

@@ -98,6 +98,7 @@ export class EnvironmentVariables {
   @IsOptional() @IsIn(['true', 'false']) RATE_LIMITS_ENABLED?: string;
   @IsOptional() @WholeNumber(1) CLICK_WINDOW_HOURS?: number;
   @IsOptional() @WholeNumber(0) CLICK_MIN_SECONDS?: number;
+  @IsOptional() @WholeNumber(1, 1440) VIEW_WINDOW_MINUTES?: number;
   @IsOptional() @WholeNumber(1) CLICK_IP_LIMIT_CAMPAIGN_MINUTE?: number;
   @IsOptional() @WholeNumber(1) CLICK_IP_LIMIT_PER_HOUR?: number;
   @IsOptional() @WholeNumber(1) CLICK_IP_LIMIT_PER_DAY?: number;

@@ -17,6 +17,8 @@ export interface StatIncrement {
   /** Test keys' traffic, apart from the billable counters. */
   testImpressions?: number;
   testClicks?: number;
+  viewedImpressions?: number;
+  testViewedImpressions?: number;
 }
 
 const DAILY_STATS = new TableRows<StatIncrement>('daily_stats', {
@@ -31,6 +33,8 @@ const DAILY_STATS = new TableRows<StatIncrement>('daily_stats', {
   earnings_micros: (r) => r.earningsMicros ?? 0,
   test_impressions: (r) => r.testImpressions ?? 0,
   test_clicks: (r) => r.testClicks ?? 0,
+  viewed_impressions: (r) => r.viewedImpressions ?? 0,
+  test_viewed_impressions: (r) => r.testViewedImpressions ?? 0,
 });
 
 const ADD_COUNTERS = {
@@ -43,6 +47,8 @@ const ADD_COUNTERS = {
     'earnings_micros',
     'test_impressions',
     'test_clicks',
+    'viewed_impressions',
+    'test_viewed_impressions',
   ],
 };
 
@@ -88,6 +94,8 @@ function merge(increments: StatIncrement[]): StatIncrement[] {
     row.earningsMicros = (row.earningsMicros ?? 0) + (inc.earningsMicros ?? 0);
     row.testImpressions = (row.testImpressions ?? 0) + (inc.testImpressions ?? 0);
     row.testClicks = (row.testClicks ?? 0) + (inc.testClicks ?? 0);
+    row.viewedImpressions = (row.viewedImpressions ?? 0) + (inc.viewedImpressions ?? 0);
+    row.testViewedImpressions = (row.testViewedImpressions ?? 0) + (inc.testViewedImpressions ?? 0);
   }
   return [...byKey.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

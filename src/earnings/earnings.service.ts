@@ -3,6 +3,8 @@ import { utcDay } from '@/common/clock';
 import { splitRevenue } from '@/common/money';
 import { newId } from '@/database/columns';
 import type { Statement } from '@/database/statements';
+import { DailyConversionsRepository } from './daily-conversions.repository';
+import { UNKNOWN_SOURCE } from './entities/daily-unbilled-click.entity';
 import { DailyStatsRepository, StatIncrement } from './daily-stats.repository';
 import { DailyUnbilledClicksRepository } from './daily-unbilled-clicks.repository';
 import { LedgerEntry } from './entities/ledger-entry.entity';
@@ -36,6 +38,23 @@ export interface UnbilledClick {
   reason: string;
 }
 
+/** An accepted conversion, as its roll-ups count it. */
+export interface AcceptedConversion {
+  /** When its click was: the `click` basis counts it on this UTC day. */
+  clickAt: Date;
+  /** When it arrived: the `arrival` basis counts it on this UTC day. */
+  receivedAt: Date;
+  campaignId: string;
+  publisherId: string | null;
+  modelId: string;
+  event: string;
+  valueMicros: number | null;
+  currency: string;
+}
+
+/** The currency whose values the roll-ups sum; conversions in others count without value. */
+export const REPORTED_CURRENCY = 'USD';
+
 /** A click on a test key's ad: counted apart, in `test_clicks`, and never billed. */
 export type TestClick = Omit<UnbilledClick, 'reason'>;
 
@@ -50,7 +69,31 @@ export class EarningsService {
     private readonly dailyStats: DailyStatsRepository,
     private readonly unbilledClicks: DailyUnbilledClicksRepository,
     private readonly ledger: LedgerRepository,
+    private readonly dailyConversions: DailyConversionsRepository,
   ) {}
+
+  /**
+   * The roll-up of newly accepted conversions, counted on both bases (the click's UTC day and
+   * the arrival's), as a statement for the caller to send in its own transaction with the
+   * conversions' rows; null when there is nothing to add. Only USD values are summed.
+   */
+  conversionsStatement(conversions: AcceptedConversion[]): Statement | null {
+    return this.dailyConversions.upsertStatement(
+      conversions.flatMap((c) => {
+        const counted = {
+          modelId: c.modelId,
+          campaignId: c.campaignId,
+          event: c.event,
+          publisherId: c.publisherId ?? UNKNOWN_SOURCE,
+          valueMicros: c.currency === REPORTED_CURRENCY ? (c.valueMicros ?? 0) : 0,
+        };
+        return [
+          { ...counted, basis: 'click' as const, day: utcDay(c.clickAt) },
+          { ...counted, basis: 'arrival' as const, day: utcDay(c.receivedAt) },
+        ];
+      }),
+    );
+  }
 
   /**
    * The roll-up of served impressions, as a statement for the caller to send in its own
@@ -61,6 +104,20 @@ export class EarningsService {
       impressions.map((i) => ({
         ...key(i.createdAt, i),
         ...(i.test ? { testImpressions: 1 } : { impressions: 1 }),
+      })),
+    );
+  }
+
+  /**
+   * The roll-up of viewed impressions, counted on the day each was served (so a day's view
+   * rate is of its own impressions), as a statement for the caller to send in its own
+   * transaction with the views; null when there is nothing to add.
+   */
+  viewsStatement(viewed: ServedImpression[]): Statement | null {
+    return this.dailyStats.upsertStatement(
+      viewed.map((i) => ({
+        ...key(i.createdAt, i),
+        ...(i.test ? { testViewedImpressions: 1 } : { viewedImpressions: 1 }),
       })),
     );
   }

@@ -71,7 +71,8 @@ export class RateLimitGuard extends ThrottlerGuard {
         getTracker: (req: Record<string, unknown>) => {
           // The throttler types requests loosely; on this app they are Fastify requests.
           const request = req as unknown as FastifyRequest;
-          const key = request.headers['service-api-key'];
+          // A publisher's key, or an advertiser's (conversions: `Authorization: Bearer`).
+          const key = request.headers['service-api-key'] ?? request.headers.authorization;
           // Hash so that no secret is kept as a map key; a call without a key counts by IP.
           return typeof key === 'string' && key !== ''
             ? `key:${createHash('sha256').update(key).digest('hex')}`

@@ -1,8 +1,8 @@
 import { microsToUnits } from '@/common/money';
 import type { PublisherReportTotalsDto, ReportFiguresDto } from './dto/reports.dto';
-import type { ReasonCounts, ReportCounters } from './reports.repository';
+import type { ConversionCounts, ReasonCounts, ReportCounters } from './reports.repository';
 
-export type { ReasonCounts };
+export type { ConversionCounts, ReasonCounts };
 
 /**
  * Every reason a counted unbilled click can have, in the order reports list them: the
@@ -30,40 +30,61 @@ export const UNBILLED_REASONS = [
   'unrecorded',
 ] as const;
 
-/** A report row's counters with its unbilled clicks by reason. */
-export interface Counted extends ReportCounters {
+/** A report row's counters with its unbilled clicks by reason and its conversions. */
+export interface Counted extends ReportCounters, ConversionCounts {
   unbilledByReason: ReasonCounts;
 }
 
-export const withReasons = (counters: ReportCounters, reasons?: ReasonCounts): Counted => ({
+export const NO_CONVERSIONS: ConversionCounts = {
+  conversions: 0,
+  conversionsByEvent: {},
+  conversionValueMicros: 0,
+  conversionsReceived: 0,
+};
+
+export const NO_COUNTERS: ReportCounters = {
+  impressions: 0,
+  clicks: 0,
+  invalidClicks: 0,
+  spendMicros: 0,
+  earningsMicros: 0,
+  viewedImpressions: 0,
+};
+
+export const counted = (
+  counters: ReportCounters,
+  reasons?: ReasonCounts,
+  conversions?: ConversionCounts,
+): Counted => ({
   ...counters,
+  ...(conversions ?? NO_CONVERSIONS),
   unbilledByReason: reasons ?? {},
 });
 
 export function sum(rows: Counted[]): Counted {
-  const total: Counted = {
-    impressions: 0,
-    clicks: 0,
-    invalidClicks: 0,
-    spendMicros: 0,
-    earningsMicros: 0,
-    unbilledByReason: {},
-  };
+  const total: Counted = counted(NO_COUNTERS, {}, { ...NO_CONVERSIONS, conversionsByEvent: {} });
   for (const r of rows) {
     total.impressions += r.impressions;
     total.clicks += r.clicks;
     total.invalidClicks += r.invalidClicks;
     total.spendMicros += r.spendMicros;
     total.earningsMicros += r.earningsMicros;
-    for (const [reason, clicks] of Object.entries(r.unbilledByReason)) {
-      total.unbilledByReason[reason] = (total.unbilledByReason[reason] ?? 0) + clicks;
-    }
+    total.viewedImpressions += r.viewedImpressions;
+    total.conversions += r.conversions;
+    total.conversionValueMicros += r.conversionValueMicros;
+    total.conversionsReceived += r.conversionsReceived;
+    addCounts(total.unbilledByReason, r.unbilledByReason);
+    addCounts(total.conversionsByEvent, r.conversionsByEvent);
   }
   return total;
 }
 
-const ratio = (part: number, whole: number) =>
-  whole > 0 ? Math.round((part / whole) * 1e6) / 1e6 : 0;
+function addCounts(total: Record<string, number>, add: Record<string, number>): void {
+  for (const [name, count] of Object.entries(add)) total[name] = (total[name] ?? 0) + count;
+}
+
+const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
+const ratio = (part: number, whole: number) => (whole > 0 ? round6(part / whole) : 0);
 
 /** The figures of a row or the totals; money becomes decimal units only here, at the edge. */
 export function figures(c: Counted): ReportFiguresDto {
@@ -75,6 +96,18 @@ export function figures(c: Counted): ReportFiguresDto {
     spend: microsToUnits(c.spendMicros),
     invalid_click_rate: ratio(c.invalidClicks, c.clicks + c.invalidClicks),
     unbilled_by_reason: inReportOrder(c.unbilledByReason),
+    viewed_impressions: c.viewedImpressions,
+    view_rate: ratio(c.viewedImpressions, c.impressions),
+    conversions: c.conversions,
+    conversions_by_event: Object.fromEntries(
+      Object.entries(c.conversionsByEvent).sort(([a], [b]) => (a < b ? -1 : 1)),
+    ),
+    conversion_rate: ratio(c.conversions, c.clicks),
+    conversion_value: microsToUnits(c.conversionValueMicros),
+    cost_per_conversion:
+      c.conversions > 0 ? microsToUnits(Math.round(c.spendMicros / c.conversions)) : null,
+    roas: c.spendMicros > 0 ? round6(c.conversionValueMicros / c.spendMicros) : null,
+    conversions_received: c.conversionsReceived,
   };
 }
 

@@ -43,7 +43,19 @@ describe('report tables', () => {
     spend: 0.7,
     invalid_click_rate: 0.333333,
     unbilled_by_reason: { bot: 1 },
+    viewed_impressions: 4,
+    view_rate: 0.4,
+    conversions: 1,
+    conversions_by_event: { purchase: 1 },
+    conversion_rate: 0.5,
+    conversion_value: 49.9,
+    cost_per_conversion: 0.7,
+    roas: 71.285714,
+    conversions_received: 1,
   };
+  const conversionHeader =
+    'conversions,conversion_rate,conversion_value,cost_per_conversion,roas,conversions_received';
+  const onePurchase = '1,0.5,49.9,0.7,71.285714,1,1';
   // bad_signature … campaign_inactive, over_budget, unrecorded: bot is the sixth of 16.
   const reasonHeader =
     'unbilled_bad_signature,unbilled_unknown_impression,unbilled_mismatch,unbilled_duplicate,unbilled_expired,unbilled_bot,unbilled_head_request,unbilled_prefetch,unbilled_too_fast,unbilled_ip_limit,unbilled_publisher_suspended,unbilled_model_inactive,unbilled_key_revoked,unbilled_campaign_inactive,unbilled_over_budget,unbilled_unrecorded';
@@ -54,7 +66,20 @@ describe('report tables', () => {
       campaign_id: 'c1',
       from: '2030-01-01',
       to: '2030-01-31',
-      rows: [{ date: '2030-01-02', ...figures }],
+      rows: [
+        { date: '2030-01-02', ...figures },
+        {
+          date: '2030-01-03',
+          ...figures,
+          conversions: 0,
+          conversions_by_event: {},
+          conversion_rate: 0,
+          conversion_value: 0,
+          cost_per_conversion: null,
+          roas: 0,
+          conversions_received: 0,
+        },
+      ],
       totals: figures,
       budget_total: null,
       budget_daily: null,
@@ -65,9 +90,10 @@ describe('report tables', () => {
     });
     expect(table.filename).toBe('campaign-c1-2030-01-01-2030-01-31.csv');
     expect(toCsv(table).split('\r\n')).toEqual([
-      `date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,${reasonHeader}`,
-      `2030-01-02,10,2,1,0.2,0.7,0.333333,${oneBot}`,
-      `total,10,2,1,0.2,0.7,0.333333,${oneBot}`,
+      `date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,${reasonHeader},viewed_impressions,view_rate,${conversionHeader},event_purchase`,
+      `2030-01-02,10,2,1,0.2,0.7,0.333333,${oneBot},4,0.4,${onePurchase}`,
+      `2030-01-03,10,2,1,0.2,0.7,0.333333,${oneBot},4,0.4,0,0,0,,0,0,0`,
+      `total,10,2,1,0.2,0.7,0.333333,${oneBot},4,0.4,${onePurchase}`,
       '',
     ]);
   });
@@ -90,9 +116,9 @@ describe('report tables', () => {
       }),
     );
     expect(csv.split('\r\n')).toEqual([
-      `publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,${reasonHeader}`,
-      `p1,'=cmd,p@example.test,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot}`,
-      `total,,,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot}`,
+      `publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,${reasonHeader},viewed_impressions,view_rate,${conversionHeader},event_purchase`,
+      `p1,'=cmd,p@example.test,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},4,0.4,${onePurchase}`,
+      `total,,,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},4,0.4,${onePurchase}`,
       '',
     ]);
   });
@@ -113,9 +139,9 @@ describe('report tables', () => {
       }),
     );
     expect(csv.split('\r\n')).toEqual([
-      `publisher_id,model_id,model_name,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,${reasonHeader},unbilled_zz_new`,
-      `p1,m1,'@bot,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},2`,
-      `total,,,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},2`,
+      `publisher_id,model_id,model_name,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,${reasonHeader},unbilled_zz_new,viewed_impressions,view_rate,${conversionHeader},event_purchase`,
+      `p1,m1,'@bot,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},2,4,0.4,${onePurchase}`,
+      `total,,,10,2,1,0.2,0.7,0.49,0.21,0.333333,${oneBot},2,4,0.4,${onePurchase}`,
       '',
     ]);
   });

@@ -31,26 +31,44 @@ export function toCsv(table: CsvTable): string {
 }
 
 const FIGURES = ['impressions', 'clicks', 'invalid_clicks', 'ctr', 'spend'] as const;
+const VIEWS = ['viewed_impressions', 'view_rate'] as const;
+const CONVERSIONS = [
+  'conversions',
+  'conversion_rate',
+  'conversion_value',
+  'cost_per_conversion',
+  'roas',
+  'conversions_received',
+] as const;
 const SHARES = ['publisher_earnings', 'platform_revenue'] as const;
 
 /**
  * The figures' columns: those above, the invalid share, then one `unbilled_<reason>` column
- * per known reason (0 when none), plus any other reason the report holds, so none is lost.
+ * per known reason (0 when none), plus any other reason the report holds, so none is lost,
+ * then the views, the conversions and one `event_<event>` column per event the report has
+ * conversions of (an empty cell: a null figure).
  */
 function figureColumns(report: { totals: ReportFiguresDto }, shares: boolean) {
   const reasons = reasonOrder(Object.keys(report.totals.unbilled_by_reason));
+  const events = Object.keys(report.totals.conversions_by_event).sort();
   return {
     header: [
       ...FIGURES,
       ...(shares ? SHARES : []),
       'invalid_click_rate',
       ...reasons.map((r) => `unbilled_${r}`),
+      ...VIEWS,
+      ...CONVERSIONS,
+      ...events.map((e) => `event_${e}`),
     ],
     cells: (f: ReportFiguresDto | PublisherReportTotalsDto): CsvCell[] => [
       ...FIGURES.map((name) => f[name]),
       ...(shares ? SHARES.map((name) => (f as PublisherReportTotalsDto)[name]) : []),
       f.invalid_click_rate,
       ...reasons.map((r) => f.unbilled_by_reason[r] ?? 0),
+      ...VIEWS.map((name) => f[name]),
+      ...CONVERSIONS.map((name) => f[name]),
+      ...events.map((e) => f.conversions_by_event[e] ?? 0),
     ],
   };
 }

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PublishersModule } from '@/publishers/publishers.module';
+import { DailyConversion } from '@/earnings/entities/daily-conversion.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
 import { ReportsController } from './reports.controller';
@@ -12,7 +13,10 @@ import { ReportsService } from './reports.service';
  * EarningsModule, the write side the tracking hot path imports, so that each holds one job.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick]), PublishersModule],
+  imports: [
+    TypeOrmModule.forFeature([DailyStat, DailyUnbilledClick, DailyConversion]),
+    PublishersModule,
+  ],
   controllers: [ReportsController],
   providers: [ReportsService, ReportsRepository],
   exports: [ReportsService],

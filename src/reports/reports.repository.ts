@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository, SelectQueryBuilder } from 'typeorm';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
 import { UNKNOWN_SOURCE } from '@/earnings/entities/daily-unbilled-click.entity';
+import { DailyConversion } from '@/earnings/entities/daily-conversion.entity';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
 
@@ -16,6 +17,23 @@ export interface ReportCounters {
   invalidClicks: number;
   spendMicros: number;
   earningsMicros: number;
+  viewedImpressions: number;
+}
+
+/** A row's conversions from the `daily_conversions` roll-ups, value in micros (USD only). */
+export interface ConversionCounts {
+  /** Counted on their click's day. */
+  conversions: number;
+  conversionsByEvent: Record<string, number>;
+  conversionValueMicros: number;
+  /** Counted on the day they arrived. */
+  conversionsReceived: number;
+}
+
+/** A group's conversions, with whose they are (for a group with no other activity). */
+export interface GroupConversions extends ConversionCounts {
+  publisherId: string;
+  modelName: string | null;
 }
 
 export interface CampaignDayCounters extends ReportCounters {
@@ -35,9 +53,10 @@ export interface ModelCounters extends PublisherCounters {
 /** What unbilled clicks are broken down by: the row key of each report. */
 const REASON_GROUPS = { day: 'u.day', publisher: 'u.publisherId', model: 'u.modelId' } as const;
 export type ReasonGroup = keyof typeof REASON_GROUPS;
+const CONVERSION_GROUPS = { day: 'c.day', publisher: 'c.publisherId', model: 'c.modelId' } as const;
 
 type RawCounters = Record<
-  'impressions' | 'clicks' | 'invalid_clicks' | 'spend' | 'earnings',
+  'impressions' | 'clicks' | 'invalid_clicks' | 'spend' | 'earnings' | 'viewed_impressions',
   string | number
 >;
 
@@ -51,7 +70,69 @@ export class ReportsRepository {
     @InjectRepository(DailyStat) private readonly stats: Repository<DailyStat>,
     @InjectRepository(DailyUnbilledClick)
     private readonly unbilled: Repository<DailyUnbilledClick>,
+    @InjectRepository(DailyConversion)
+    private readonly conversions: Repository<DailyConversion>,
   ) {}
+
+  /**
+   * Conversions in the range per day, publisher or model (the key of the map), optionally of
+   * one campaign: on the click's day (`conversions`, by event, with their value) and on the
+   * arrival day (`conversionsReceived`). Per publisher or model only those of known ones.
+   */
+  async conversionsBy(
+    group: ReasonGroup,
+    from: string,
+    to: string,
+    campaignId?: string,
+  ): Promise<Map<string, GroupConversions>> {
+    const query = this.conversions
+      .createQueryBuilder('c')
+      .select(CONVERSION_GROUPS[group], 'group_key')
+      .addSelect('MAX(c.publisherId)', 'publisher_id')
+      .addSelect('c.basis', 'basis')
+      .addSelect('c.event', 'event')
+      .addSelect('SUM(c.conversions)', 'conversions')
+      .addSelect('SUM(c.valueMicros)', 'value')
+      .where('c.day BETWEEN :from AND :to', { from, to });
+    if (group === 'model') {
+      query.addSelect('MAX(m.name)', 'model_name').leftJoin(AiModel, 'm', 'm.id = c.modelId');
+    }
+    if (campaignId !== undefined) query.andWhere('c.campaignId = :campaignId', { campaignId });
+    if (group !== 'day') query.andWhere('c.publisherId <> :unknown', { unknown: UNKNOWN_SOURCE });
+    const rows = await query
+      .groupBy(CONVERSION_GROUPS[group])
+      .addGroupBy('c.basis')
+      .addGroupBy('c.event')
+      .getRawMany<{
+        group_key: string;
+        publisher_id: string;
+        model_name?: string | null;
+        basis: string;
+        event: string;
+        conversions: string | number;
+        value: string | number;
+      }>();
+    const byGroup = new Map<string, GroupConversions>();
+    for (const row of rows) {
+      const counts = byGroup.get(row.group_key) ?? {
+        publisherId: row.publisher_id,
+        modelName: row.model_name ?? null,
+        conversions: 0,
+        conversionsByEvent: {},
+        conversionValueMicros: 0,
+        conversionsReceived: 0,
+      };
+      const conversions = Number(row.conversions);
+      if (row.basis === 'arrival') counts.conversionsReceived += conversions;
+      else {
+        counts.conversions += conversions;
+        counts.conversionsByEvent[row.event] = conversions;
+        counts.conversionValueMicros += Number(row.value);
+      }
+      byGroup.set(row.group_key, counts);
+    }
+    return byGroup;
+  }
 
   /** Per UTC day with any activity, oldest first; served by the (campaign_id, day) index. */
   async campaignDays(campaignId: string, from: string, to: string): Promise<CampaignDayCounters[]> {
@@ -146,6 +227,7 @@ function sums(query: SelectQueryBuilder<DailyStat>): SelectQueryBuilder<DailySta
     .addSelect('SUM(s.invalidClicks)', 'invalid_clicks')
     .addSelect('SUM(s.spendMicros)', 'spend')
     .addSelect('SUM(s.earningsMicros)', 'earnings')
+    .addSelect('SUM(s.viewedImpressions)', 'viewed_impressions')
     .having('SUM(s.impressions) + SUM(s.clicks) + SUM(s.invalidClicks) > 0');
 }
 
@@ -157,5 +239,6 @@ function counters(row: RawCounters): ReportCounters {
     invalidClicks: Number(row.invalid_clicks),
     spendMicros: Number(row.spend),
     earningsMicros: Number(row.earnings),
+    viewedImpressions: Number(row.viewed_impressions),
   };
 }

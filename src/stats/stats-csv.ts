@@ -13,6 +13,8 @@ const BILLING = [
   'earnings',
   'test_impressions',
   'test_clicks',
+  'viewed_impressions',
+  'view_rate',
 ] as const;
 const FILLS = ['requests', 'fills', 'fill_rate'] as const;
 

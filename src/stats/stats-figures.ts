@@ -8,6 +8,8 @@ export interface Counters {
   /** Test keys' traffic, never billed. */
   testImpressions: number;
   testClicks: number;
+  /** Live impressions whose ad was seen on screen (its `view_url` called in time). */
+  viewedImpressions: number;
 }
 
 export const NO_COUNTERS: Counters = {
@@ -16,6 +18,7 @@ export const NO_COUNTERS: Counters = {
   earningsMicros: 0,
   testImpressions: 0,
   testClicks: 0,
+  viewedImpressions: 0,
 };
 
 export function addCounters(a: Counters, b: Counters): Counters {
@@ -25,6 +28,7 @@ export function addCounters(a: Counters, b: Counters): Counters {
     earningsMicros: a.earningsMicros + b.earningsMicros,
     testImpressions: a.testImpressions + b.testImpressions,
     testClicks: a.testClicks + b.testClicks,
+    viewedImpressions: a.viewedImpressions + b.viewedImpressions,
   };
 }
 
@@ -33,6 +37,10 @@ const round6 = (x: number) => Math.round(x * 1e6) / 1e6;
 /** clicks ÷ impressions, 6 decimals; 0 without impressions. */
 export const ctrOf = (c: { impressions: number; clicks: number }): number =>
   c.impressions > 0 ? round6(c.clicks / c.impressions) : 0;
+
+/** viewed ÷ impressions, 6 decimals; 0 without impressions. */
+export const viewRateOf = (c: { impressions: number; viewedImpressions: number }): number =>
+  c.impressions > 0 ? round6(c.viewedImpressions / c.impressions) : 0;
 
 /**
  * Earnings per 1,000 impressions in units, to the micro; 0 without impressions, as the CTR
@@ -59,5 +67,7 @@ export function billingFigures(c: Counters) {
     earnings: microsToUnits(c.earningsMicros),
     test_impressions: c.testImpressions,
     test_clicks: c.testClicks,
+    viewed_impressions: c.viewedImpressions,
+    view_rate: viewRateOf(c),
   };
 }

@@ -13,8 +13,8 @@ import { StatsService } from './stats.service';
 
 /** The CSV example: the header and a first line. */
 const CSV_EXAMPLE =
-  'date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,requests,fills,fill_rate,no_fill_no_match,…\r\n' +
-  '2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,6.125,7.35,40,3,1500,1200,0.8,250,…\r\n';
+  'date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,viewed_impressions,view_rate,requests,fills,fill_rate,no_fill_no_match,…\r\n' +
+  '2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,6.125,7.35,40,3,900,0.75,1500,1200,0.8,250,…\r\n';
 
 const UNBILLED_CSV_EXAMPLE =
   'date,model_id,reason,clicks\r\n' +
@@ -31,7 +31,7 @@ export class StatsController {
   @ApiOperation({
     summary: 'Your usage statistics per UTC day and model, model, API key or campaign',
     description:
-      'Impressions, valid (billed) clicks, CTR, RPM (earnings per 1,000 impressions) and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted: `GET /api/stats/unbilled-clicks` lists them. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `group_by` chooses the rows: `day` (the default: a row per day and model), `model`, `key` or `campaign` (most earnings first). Figures per key come from the raw impressions and clicks, which are kept `RETENTION_DAYS` days (30 by default): a range reaching further back counts only the kept days there, while `totals` always cover the whole range. `format=csv`, or `Accept: text/csv` without `format`, downloads it as CSV: a line per row with the grouping’s columns (per day and model, a `no_fill_<reason>` column per reason), the totals last, UTC dates and amounts in units.',
+      'Impressions, valid (billed) clicks, CTR, RPM (earnings per 1,000 impressions) and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted: `GET /api/stats/unbilled-clicks` lists them. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `viewed_impressions` counts the live impressions whose ad was seen on screen (its `view_url` called), and `view_rate` their share of `impressions`. `group_by` chooses the rows: `day` (the default: a row per day and model), `model`, `key` or `campaign` (most earnings first). Figures per key come from the raw impressions and clicks, which are kept `RETENTION_DAYS` days (30 by default): a range reaching further back counts only the kept days there, while `totals` always cover the whole range. `format=csv`, or `Accept: text/csv` without `format`, downloads it as CSV: a line per row with the grouping’s columns (per day and model, a `no_fill_<reason>` column per reason), the totals last, UTC dates and amounts in units.',
   })
   @ApiReportResponse(StatsDto, CSV_EXAMPLE)
   @ApiProblemResponses({ 400: ['validation_failed'], 404: ['model_not_found'] })

@@ -16,6 +16,7 @@ export interface DailyModelStat {
   /** Test keys' traffic, never billed. */
   testImpressions: number;
   testClicks: number;
+  viewedImpressions: number;
 }
 
 interface RawRow {
@@ -26,6 +27,7 @@ interface RawRow {
   earnings_micros: string | number;
   test_impressions: string | number;
   test_clicks: string | number;
+  viewed_impressions: string | number;
 }
 
 /** A publisher's activity with one campaign's ads. */
@@ -59,6 +61,7 @@ const counters = (r: Partial<Record<string, unknown>>): Counters => ({
   earningsMicros: Number(r.earnings_micros ?? 0),
   testImpressions: Number(r.test_impressions ?? 0),
   testClicks: Number(r.test_clicks ?? 0),
+  viewedImpressions: Number(r.viewed_impressions ?? 0),
 });
 
 /** A key's prefix and label (one key per group: MAX picks it on every dialect). */
@@ -96,6 +99,7 @@ export class StatsRepository {
       .addSelect('SUM(s.earningsMicros)', 'earnings_micros')
       .addSelect('SUM(s.testImpressions)', 'test_impressions')
       .addSelect('SUM(s.testClicks)', 'test_clicks')
+      .addSelect('SUM(s.viewedImpressions)', 'viewed_impressions')
       .where('s.publisherId = :publisherId', { publisherId })
       .andWhere('s.day BETWEEN :from AND :to', { from, to });
     if (modelId !== undefined) query.andWhere('s.modelId = :modelId', { modelId });
@@ -114,6 +118,7 @@ export class StatsRepository {
       earningsMicros: Number(r.earnings_micros),
       testImpressions: Number(r.test_impressions),
       testClicks: Number(r.test_clicks),
+      viewedImpressions: Number(r.viewed_impressions),
     }));
   }
 
@@ -128,7 +133,8 @@ export class StatsRepository {
       `SELECT s.campaign_id AS campaign_id, MAX(c.name) AS campaign_name,
          SUM(s.impressions) AS impressions, SUM(s.clicks) AS clicks,
          SUM(s.earnings_micros) AS earnings_micros,
-         SUM(s.test_impressions) AS test_impressions, SUM(s.test_clicks) AS test_clicks
+         SUM(s.test_impressions) AS test_impressions, SUM(s.test_clicks) AS test_clicks,
+         SUM(s.viewed_impressions) AS viewed_impressions
        FROM daily_stats s LEFT JOIN campaigns c ON c.id = s.campaign_id
        WHERE s.publisher_id = ? AND s.day BETWEEN ? AND ?${modelId === undefined ? '' : ' AND s.model_id = ?'}
        GROUP BY s.campaign_id`,
@@ -168,7 +174,8 @@ export class StatsRepository {
       this.stats.manager.query<Row[]>(
         `SELECT i.api_key_id AS key_id, i.model_id AS model_id, ${KEY_NAMES},
            SUM(CASE WHEN i.test = 1 THEN 0 ELSE 1 END) AS impressions,
-           SUM(CASE WHEN i.test = 1 THEN 1 ELSE 0 END) AS test_impressions
+           SUM(CASE WHEN i.test = 1 THEN 1 ELSE 0 END) AS test_impressions,
+           SUM(CASE WHEN i.test = 1 OR i.viewed_at IS NULL THEN 0 ELSE 1 END) AS viewed_impressions
          FROM impressions i LEFT JOIN api_keys k ON k.id = i.api_key_id
          WHERE ${ofModels('i')} AND i.created_at >= ? AND i.created_at < ?
          GROUP BY i.api_key_id, i.model_id`,
@@ -202,6 +209,7 @@ export class StatsRepository {
       row.earningsMicros += add.earningsMicros;
       row.testImpressions += add.testImpressions;
       row.testClicks += add.testClicks;
+      row.viewedImpressions += add.viewedImpressions;
       byKey.set(id, row);
     }
     return [...byKey.values()];

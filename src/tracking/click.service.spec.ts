@@ -3,6 +3,7 @@ import type { CampaignIndexService } from '@/campaign-index/campaign-index.servi
 import type { CampaignsService } from '@/campaigns/campaigns/campaigns.service';
 import { Clock } from '@/common/clock';
 import { AppConfig } from '@/config/app-config';
+import { ClickIdSigner } from './click-id';
 import { ClickLinkSigner } from './click-link';
 import type { ClickRecorder } from './click-recorder.service';
 import { ClickService } from './click.service';
@@ -12,7 +13,7 @@ const TARGET = 'https://shop.example/boots';
 /** A ClickService whose recorder fails the way `write` tells it to. */
 function serviceWith(write: () => Promise<unknown>) {
   const index = {
-    served: () => ({ id: 'cmp_1', targetUrl: TARGET }),
+    served: () => ({ id: 'cmp_1', targetUrl: TARGET, clickIdParam: null }),
   } as unknown as CampaignIndexService;
   const campaigns = {} as CampaignsService;
   const recorder = { record: write } as unknown as ClickRecorder;
@@ -23,7 +24,8 @@ function serviceWith(write: () => Promise<unknown>) {
     SESSION_SECRET: 'unit-test-session-secret-0123456789abcdef',
   });
   const signer = new ClickLinkSigner(config.clickSigningSecret);
-  return new ClickService(index, campaigns, recorder, signer, config, new Clock());
+  const clickIds = new ClickIdSigner(config.clickSigningSecret);
+  return new ClickService(index, campaigns, recorder, signer, clickIds, config, new Clock());
 }
 
 const visitor = {

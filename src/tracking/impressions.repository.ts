@@ -47,6 +47,12 @@ export type ClickedImpression = Pick<
   | 'clickedAt'
 >;
 
+/** An impression as the view path reads it: whose roll-up a view counts in, and whether it may. */
+export type ViewedImpression = Pick<
+  Impression,
+  'id' | 'createdAt' | 'modelId' | 'publisherId' | 'campaignId' | 'test'
+> & { viewedAt: Date | null };
+
 interface ClickedRow {
   id: string;
   created_at: Date | string;
@@ -61,8 +67,8 @@ interface ClickedRow {
 }
 
 /**
- * The impressions table's queries: the writer's batch insert, the click path's claim and
- * the receipt look-up.
+ * The impressions table's queries: the writer's batch insert, the click and view paths'
+ * claims and the receipt look-up.
  */
 @Injectable()
 export class ImpressionsRepository {
@@ -97,6 +103,58 @@ export class ImpressionsRepository {
       from: (rows) =>
         new Map((rows as ClickedRow[]).map((row) => [row.id, clickedImpression(row)])),
     };
+  }
+
+  /**
+   * The impressions with these ids, for a view batch's transaction; locked on MySQL (in id
+   * order), so a concurrent batch with a view of the same impression waits, then sees it
+   * viewed. SQLite has one writer at a time anyway.
+   */
+  lockForViews(ids: string[]): Read<Map<string, ViewedImpression>> {
+    if (ids.length === 0) return known(new Map<string, ViewedImpression>());
+    const sorted = [...ids].sort();
+    type Row = Pick<
+      ClickedRow,
+      'id' | 'created_at' | 'model_id' | 'publisher_id' | 'campaign_id' | 'test'
+    > & {
+      viewed_at: Date | string | null;
+    };
+    return {
+      statement: {
+        sql: `SELECT id, created_at, model_id, publisher_id, campaign_id, test, viewed_at
+                FROM impressions
+               WHERE id IN (${sorted.map(() => '?').join(', ')})
+               ORDER BY id${this.dialect === 'mysql' ? ' FOR UPDATE' : ''}`,
+        parameters: sorted,
+      },
+      from: (rows) =>
+        new Map(
+          (rows as Row[]).map((row) => [
+            row.id,
+            {
+              id: row.id,
+              createdAt: timestampOf(row.created_at),
+              modelId: row.model_id,
+              publisherId: row.publisher_id,
+              campaignId: row.campaign_id,
+              test: Number(row.test) === 1 || row.test === true,
+              viewedAt: row.viewed_at === null ? null : timestampOf(row.viewed_at),
+            },
+          ]),
+        ),
+    };
+  }
+
+  /**
+   * Sets each impression's viewed_at, in one statement, only where none is set yet: even a
+   * view decided twice is never recorded twice. null: none to set.
+   */
+  markViewedStatement(viewedAt: Map<string, Date>): Statement | null {
+    if (viewedAt.size === 0) return null;
+    const update = updateByIds('impressions', [...viewedAt.keys()], {
+      viewed_at: (id) => sqlDatetime(viewedAt.get(id)!),
+    });
+    return { sql: `${update.sql} AND viewed_at IS NULL`, parameters: update.parameters };
   }
 
   /** One impression, for a receipt; null once purged (or never served). */

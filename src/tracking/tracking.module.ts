@@ -4,6 +4,11 @@ import { CampaignIndexModule } from '@/campaign-index/campaign-index.module';
 import { CampaignsModule } from '@/campaigns/campaigns.module';
 import { AppConfig } from '@/config/app-config';
 import { EarningsModule } from '@/earnings/earnings.module';
+import { AdViewLinks } from './ad-view-link';
+import { AdViewsController } from './ad-views.controller';
+import { AdViewsService } from './ad-views.service';
+import { ClickAttributions } from './click-attributions.service';
+import { ClickIdSigner } from './click-id';
 import { ClickLinkSigner } from './click-link';
 import { ClickRecorder } from './click-recorder.service';
 import { ClickController } from './click.controller';
@@ -29,9 +34,10 @@ import { ServedAds } from './served-ads.service';
     CampaignIndexModule,
     EarningsModule,
   ],
-  controllers: [ClickController, ReceiptsController],
+  controllers: [ClickController, AdViewsController, ReceiptsController],
   providers: [
     ClickService,
+    ClickAttributions,
     ClickRecorder,
     ClickTrafficRepository,
     ClicksRepository,
@@ -42,10 +48,21 @@ import { ServedAds } from './served-ads.service';
     ReceiptsService,
     AdExplanations,
     ServedAds,
+    AdViewsService,
+    {
+      provide: AdViewLinks,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new AdViewLinks(config.clickSigningSecret, config.baseUrl),
+    },
     {
       provide: ReceiptSigner,
       inject: [AppConfig],
       useFactory: (config: AppConfig) => new ReceiptSigner(config.clickSigningSecret),
+    },
+    {
+      provide: ClickIdSigner,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new ClickIdSigner(config.clickSigningSecret),
     },
     {
       provide: ClickLinkSigner,
@@ -54,6 +71,13 @@ import { ServedAds } from './served-ads.service';
     },
   ],
   // ClickRecorder and ImpressionWriter for the graceful shutdown, which flushes them.
-  exports: [ImpressionWriter, ClickRecorder, ClickLinkSigner, ServedAds],
+  exports: [
+    ImpressionWriter,
+    ClickRecorder,
+    ClickLinkSigner,
+    AdViewLinks,
+    ServedAds,
+    ClickAttributions,
+  ],
 })
 export class TrackingModule {}

@@ -38,3 +38,12 @@ export const laptopChat = (keywords: string, extra: Record<string, unknown> = {}
 /** How many impressions the model has recorded. */
 export const impressionsOf = (t: TestApp, modelId: string): Promise<number> =>
   t.dataSource.getRepository(Impression).countBy({ modelId });
+
+/**
+ * A redirect's location without the click id the click endpoint adds (`adl_click`, the
+ * default `click_id_param`): the campaign's target URL as it was stored.
+ */
+export function withoutClickId(location: string | null, param = 'adl_click'): string | null {
+  if (location === null) return null;
+  return location.replace(new RegExp(`([?&])${param}=[^&#]*&?`), '$1').replace(/[?&](#|$)/, '$1');
+}

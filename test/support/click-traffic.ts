@@ -2,7 +2,7 @@ import { Campaign } from '@/campaigns/entities/campaign.entity';
 import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
-import { BROWSER_UA } from './ads';
+import { BROWSER_UA, withoutClickId } from './ads';
 import type { TestApp } from './test-app';
 
 /**
@@ -101,7 +101,7 @@ export function clickTraffic(app: () => TestApp) {
     reason: string,
   ) {
     expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe(campaign.targetUrl);
+    expect(withoutClickId(response.headers.get('location'))).toBe(campaign.targetUrl);
     const clicks = await clicksOn(impressionId);
     expect(clicks.at(-1)).toMatchObject({
       status: 'invalid',

@@ -48,7 +48,15 @@ export type AdlineMiddlewareOptions = ({ client: AdlineClient } | AdlineClientOp
     prompt: ModelPrompt,
     conversation: string,
   ) => Moderation | null | undefined | Promise<Moderation | null | undefined>;
+  /**
+   * Told of each ad appended to a reply, e.g. to pass its `view_url` to the page showing the
+   * reply, which calls it (or `recordView(ad)`) once the ad is on screen.
+   */
+  onAd?: (ad: Advertisement) => void;
 };
+
+/** The middleware, with its client's `recordView(ad)` for the ads it appended. */
+export type AdlineMiddleware = LanguageModelMiddleware & Pick<AdlineClient, 'recordView'>;
 
 /** A moderation result as fetch-ads takes it: `flagged`, `categories`, `category_scores`. */
 export type Moderation = NonNullable<AdRequestFields['moderation']>;
@@ -62,8 +70,11 @@ export type Moderation = NonNullable<AdRequestFields['moderation']>;
  * ```ts
  * const model = wrapLanguageModel({ model: openai('gpt-4o'), middleware: adlineMiddleware({ … }) });
  * ```
+ *
+ * `onAd` is told of each ad appended, and `middleware.recordView(ad)` records that it was
+ * seen (never throws).
  */
-export function adlineMiddleware(options: AdlineMiddlewareOptions): LanguageModelMiddleware {
+export function adlineMiddleware(options: AdlineMiddlewareOptions): AdlineMiddleware {
   // One client for every call, so its circuit breaker sees them all.
   const client = 'client' in options ? options.client : createAdlineClient(options);
   const timeoutMs = options.timeoutMs ?? 800;
@@ -90,16 +101,28 @@ export function adlineMiddleware(options: AdlineMiddlewareOptions): LanguageMode
       });
     });
 
+  /** The ad's Markdown, once the ad is sure to be appended (and `onAd` told of it). */
+  const appended = (ad: Advertisement) => {
+    try {
+      options.onAd?.(ad);
+    } catch {
+      // The publisher's callback never costs the reply its ad, nor the reply itself.
+    }
+    return ad.campaign_markdown;
+  };
+
   return {
     specificationVersion: 'v3',
+    recordView: (ad) => client.recordView(ad),
 
     async wrapGenerate({ doGenerate, params }) {
       const ad = adFor(params); // in parallel with the model, not after it
       const result = await doGenerate();
-      const markdown = (await ad)?.campaign_markdown;
-      if (!markdown || !endsTheReply(result.finishReason)) return result;
+      const served = await ad;
+      if (!served?.campaign_markdown || !endsTheReply(result.finishReason)) return result;
       const lastText = result.content.findLastIndex((part) => part.type === 'text');
       if (lastText < 0) return result;
+      const markdown = appended(served);
       return {
         ...result,
         content: result.content.map((part, index) =>
@@ -118,8 +141,9 @@ export function adlineMiddleware(options: AdlineMiddlewareOptions): LanguageMode
         async transform(part, controller) {
           if (part.type === 'text-delta' && part.delta !== '') wroteText = true;
           if (part.type === 'finish' && wroteText && endsTheReply(part.finishReason)) {
-            const markdown = (await ad)?.campaign_markdown;
-            if (markdown) {
+            const served = await ad;
+            if (served?.campaign_markdown) {
+              const markdown = appended(served);
               // A text block of its own: every text-delta belongs to a started block.
               const id = 'adline-ad';
               controller.enqueue({ type: 'text-start', id });

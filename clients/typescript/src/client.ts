@@ -6,6 +6,7 @@ import {
   type Advertisement,
   type FetchAdOptions,
 } from './fetch-ad';
+import { createRecordView, type ViewableAd } from './record-view';
 import type { paths } from './schema';
 
 export interface AdlineClientOptions {
@@ -32,6 +33,12 @@ export type AdlineClient = Client<paths> & {
    * open breaker. Never throws, never waits longer than the timeout.
    */
   fetchAd(options: FetchAdOptions): Promise<Advertisement | null>;
+  /**
+   * Records that the ad was seen: call it once the ad is on screen (it calls the ad's
+   * `view_url`; no API key is sent, so it works from a browser too). Never throws: resolves
+   * `true` once recorded, `false` on any failure. Counted once per ad however often called.
+   */
+  recordView(ad: ViewableAd | null | undefined): Promise<boolean>;
   /** Whether the breaker is skipping calls right now. */
   isBreakerOpen(): boolean;
 };
@@ -40,8 +47,9 @@ const FETCH_ADS_PATH = '/api/fetch-ads';
 
 /**
  * A client for Adline: `client.GET('/api/models')`, `client.POST('/api/admin/campaigns', …)`
- * with types generated from the OpenAPI document, and `client.fetchAd(…)` for a publisher's
- * backend. Each client has its own circuit breaker.
+ * with types generated from the OpenAPI document, `client.fetchAd(…)` for a publisher's
+ * backend and `client.recordView(ad)` once the ad is on screen. Each client has its own
+ * circuit breaker.
  */
 export function createAdlineClient(options: AdlineClientOptions): AdlineClient {
   const client = createClient<paths>({
@@ -54,7 +62,8 @@ export function createAdlineClient(options: AdlineClientOptions): AdlineClient {
     timeoutMs: options.timeoutMs,
     onError: options.onError,
   });
-  return Object.assign(client, { fetchAd, isBreakerOpen: () => breaker.isOpen });
+  const recordView = createRecordView(options.fetch ?? ((request) => fetch(request)));
+  return Object.assign(client, { fetchAd, recordView, isBreakerOpen: () => breaker.isOpen });
 }
 
 /**

@@ -4,6 +4,32 @@
  */
 
 export interface paths {
+    "/api/ad-views/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Record that an ad was seen (GET)
+         * @description The same as `POST`, for clients that can only make a GET (an image beacon). A `HEAD` (a link checker, a prefetch) answers 204 and records nothing.
+         */
+        get: operations["recordAdViewByGet"];
+        put?: never;
+        /**
+         * Record that an ad was seen
+         * @description Each served ad carries its `view_url`; the publisher's client calls it (`POST`, or `GET`) once the ad is on screen, from a browser or from its backend, without credentials. It answers 204 with no body, and `Access-Control-Allow-Origin: *` so a web page on any origin may call it (as a simple request: no preflight).
+         *
+         *     A view counts at most once per impression, however often or concurrently it is called (a repeat answers 204 too), and only within `VIEW_WINDOW_MINUTES` (60 by default) after the ad was served: later, 410 `view_expired`. A view of a test key's ad is recorded but counted apart, never in live figures. A token that is malformed or whose signature fails answers 404 `view_not_found`. Rate limited per client IP, as clicks are.
+         */
+        post: operations["recordAdView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/advertisers": {
         parameters: {
             query?: never;
@@ -52,6 +78,50 @@ export interface paths {
         patch: operations["updateAdvertiser"];
         trace?: never;
     };
+    "/api/admin/advertisers/{id}/keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an advertiser's conversions keys (operators)
+         * @description Newest first, revoked ones included, never the secrets.
+         */
+        get: operations["listAdvertiserKeys"];
+        put?: never;
+        /**
+         * Create an advertiser's conversions key (operators)
+         * @description The key (`adl_adv_…`) is in this answer only: it is stored as a hash. The advertiser sends it as `Authorization: Bearer …` to `POST /api/conversions`.
+         */
+        post: operations["createAdvertiserKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/advertisers/{id}/keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an advertiser's conversions key (operators)
+         * @description It stops working at once on this instance, and on the others within `API_KEY_CACHE_SECONDS`. Revoking it again answers 204 too.
+         */
+        delete: operations["revokeAdvertiserKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/campaigns": {
         parameters: {
             query?: never;
@@ -85,7 +155,7 @@ export interface paths {
         };
         /**
          * Read a campaign (operators)
-         * @description Its ad, targeting, budgets, schedule and status, with what it has spent.
+         * @description Its ad, targeting, budgets, schedule and status, with what it has spent, and its conversion pixel URLs (`pixel`).
          */
         get: operations["getCampaign"];
         put?: never;
@@ -134,6 +204,26 @@ export interface paths {
         get: operations["getCampaignStats"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/campaigns/{id}/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Whether and why fetch-ads would serve a campaign for a conversation (operators)
+         * @description Runs the safety check and the match of fetch-ads against the live campaigns without a publisher’s controls or frequency cap, and records nothing: no impression, no fill statistics.
+         */
+        post: operations["tryCampaign"];
         delete?: never;
         options?: never;
         head?: never;
@@ -530,6 +620,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report conversions (advertisers, server to server)
+         * @description With the advertiser's key (`Authorization: Bearer adl_adv_…`). The body is one conversion or `{ conversions: [...] }` (1–1,000; mind `BODY_LIMIT_BYTES`). Each is answered on its own, in order: `accepted`, `duplicate` (its `event_id` was recorded before: `conversion_id` is the first one's) or `rejected` with a `code`: `click_not_found` (unknown, forged or not one of this advertiser's clicks), `click_invalid` (the click was judged invalid or came from a test key), `outside_attribution_window` (before the click or more than the campaign's `attribution_window_days` after it), `validation_failed`.
+         */
+        post: operations["recordConversions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversions/pixel.gif": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversion pixel (browsers)
+         * @description A 1×1 GIF for the advertiser's pages, answered 200 whatever the query (a browser is never shown an error); it records the conversion under the rules of `POST /api/conversions` when `c` is the campaign's pixel token (its URL is in the campaign's `pixel.gif_url`) and the rest holds. Without `event_id`, each load is a conversion of its own.
+         */
+        get: operations["pixelGif"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversions/pixel.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Conversion script (browsers)
+         * @description For the advertiser's pages (its URL is in the campaign's `pixel.script_url`): keeps the click id of the landing URL (the campaign's `click_id_param`) in a first-party cookie `adl_click` (30 days, SameSite=Lax) and exposes `window.adline.convert(event, { value, currency, event_id })`, which loads the pixel GIF. An unknown token gets a script whose `convert` does nothing.
+         */
+        get: operations["pixelScript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/fetch-ads": {
         parameters: {
             query?: never;
@@ -731,7 +881,7 @@ export interface paths {
         };
         /**
          * Your usage statistics per UTC day and model, model, API key or campaign
-         * @description Impressions, valid (billed) clicks, CTR, RPM (earnings per 1,000 impressions) and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted: `GET /api/stats/unbilled-clicks` lists them. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `group_by` chooses the rows: `day` (the default: a row per day and model), `model`, `key` or `campaign` (most earnings first). Figures per key come from the raw impressions and clicks, which are kept `RETENTION_DAYS` days (30 by default): a range reaching further back counts only the kept days there, while `totals` always cover the whole range. `format=csv`, or `Accept: text/csv` without `format`, downloads it as CSV: a line per row with the grouping’s columns (per day and model, a `no_fill_<reason>` column per reason), the totals last, UTC dates and amounts in units.
+         * @description Impressions, valid (billed) clicks, CTR, RPM (earnings per 1,000 impressions) and earnings, from roll-ups kept up to date as events are written, with totals. Invalid clicks (bots, duplicates, forged links) are not counted: `GET /api/stats/unbilled-clicks` lists them. Test keys’ traffic is never billed and shows apart, in `test_impressions` and `test_clicks`. `viewed_impressions` counts the live impressions whose ad was seen on screen (its `view_url` called), and `view_rate` their share of `impressions`. `group_by` chooses the rows: `day` (the default: a row per day and model), `model`, `key` or `campaign` (most earnings first). Figures per key come from the raw impressions and clicks, which are kept `RETENTION_DAYS` days (30 by default): a range reaching further back counts only the kept days there, while `totals` always cover the whole range. `format=csv`, or `Accept: text/csv` without `format`, downloads it as CSV: a line per row with the grouping’s columns (per day and model, a `no_fill_<reason>` column per reason), the totals last, UTC dates and amounts in units.
          */
         get: operations["getUsageStats"];
         put?: never;
@@ -901,6 +1051,12 @@ export interface components {
              * @enum {boolean}
              */
             sponsored: true;
+            /**
+             * Format: uri
+             * @description Call it (`POST`, or `GET`; no credentials, any origin) once the ad is on screen: 204, counted at most once, within `VIEW_WINDOW_MINUTES` of the serve (then 410). Your statistics show `viewed_impressions` and `view_rate`.
+             * @example http://localhost:3000/api/ad-views/019a8a3e-2222-7cc1-9d0e-3f2a1b4c5d6e.Xp2c0vQm1LzAe8Rk3TnYbA
+             */
+            view_url: string;
         };
         AdvertiserDto: {
             /** @example ads@acme.example */
@@ -924,6 +1080,35 @@ export interface components {
              * @example 2026-11-21T12:00:00.000Z
              */
             updated_at: string;
+        };
+        AdvertiserKeyDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            id: string;
+            /**
+             * @description The first 12 characters of the key.
+             * @example adl_adv_Ab3x
+             */
+            key_prefix: string;
+            /** @example shop backend */
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works.
+             * @example null
+             */
+            revoked_at: string | null;
+        };
+        AdvertiserKeyListDto: {
+            /** @description Newest first, without secrets. */
+            keys: components["schemas"]["AdvertiserKeyDto"][];
         };
         AdvertiserPageDto: {
             items: components["schemas"]["AdvertiserDto"][];
@@ -1052,12 +1237,17 @@ export interface components {
              */
             total: number;
         };
-        CampaignDto: {
+        CampaignDetailDto: {
             /**
              * Format: uuid
              * @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e
              */
             advertiser_id: string;
+            /**
+             * @description How many days after its click a conversion still counts.
+             * @example 30
+             */
+            attribution_window_days: number;
             /**
              * @description In currency units.
              * @example 0.35
@@ -1079,6 +1269,126 @@ export interface components {
              * @enum {string|null}
              */
             category: "150" | "1" | "42" | "52" | "123" | "80DV8O" | "380" | "381" | "132" | "JLBCU7" | "8VZQHL" | "186" | "201" | "210" | "SPSHQ5" | "223" | "239" | "1KXCLD" | "274" | "383" | "286" | "163" | "391" | "422" | "386" | "432" | "441" | "453" | "464" | "v9i3On" | "473" | "483" | "552" | "596" | "653" | "680" | "389" | null;
+            /**
+             * @description The landing URL's click id parameter; null: no click id is added.
+             * @example adl_click
+             */
+            click_id_param: string | null;
+            /**
+             * @description ISO 3166-1 alpha-2; empty means every country.
+             * @example [
+             *       "DE",
+             *       "AT"
+             *     ]
+             */
+            countries: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @description Empty means every device.
+             * @example [
+             *       "mobile"
+             *     ]
+             */
+            devices: ("mobile" | "tablet" | "desktop")[];
+            /**
+             * Format: date-time
+             * @example 2027-01-01T00:00:00.000Z
+             */
+            ends_at: string | null;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            id: string;
+            /** @example https://shop.example/boots.png */
+            image_url: string | null;
+            /**
+             * @description Phrases per keyword (keys: keywords of the campaign), normalised as keywords are; `{}` when none. A request that meets a translation meets its keyword: it reaches that keyword's weight and adds none of its own, so giving a keyword in several languages neither raises nor dilutes the campaign's relevance.
+             * @example {
+             *       "hiking boots": [
+             *         "chaussures de randonnée",
+             *         "wanderschuhe",
+             *         "botas de montaña"
+             *       ]
+             *     }
+             */
+            keyword_translations: {
+                [key: string]: string[];
+            };
+            /**
+             * @description Normalised as the matcher reads them (NFKC, lower case, single spaces).
+             * @example [
+             *       "hiking boots",
+             *       "trail running"
+             *     ]
+             */
+            keywords: string[];
+            /** @example Trail boots, autumn */
+            name: string;
+            pixel: components["schemas"]["CampaignPixelDto"];
+            /**
+             * @description Spent since creation.
+             * @example 12.6
+             */
+            spent: number;
+            /**
+             * @description Spent on the current UTC day.
+             * @example 2.45
+             */
+            spent_today: number;
+            /**
+             * Format: date-time
+             * @example 2026-12-01T00:00:00.000Z
+             */
+            starts_at: string | null;
+            /** @enum {string} */
+            status: "active" | "paused" | "archived";
+            /** @example https://shop.example/boots */
+            target_url: string;
+            /** @example Waterproof hiking boots, 20 % off this week. */
+            text: string;
+        };
+        CampaignDto: {
+            /**
+             * Format: uuid
+             * @example 019a8a3e-0000-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            advertiser_id: string;
+            /**
+             * @description How many days after its click a conversion still counts.
+             * @example 30
+             */
+            attribution_window_days: number;
+            /**
+             * @description In currency units.
+             * @example 0.35
+             */
+            bid_per_click: number;
+            /**
+             * @description Cap per UTC day; resets at midnight UTC.
+             * @example 50
+             */
+            budget_daily: number | null;
+            /**
+             * @description Lifetime cap.
+             * @example 500
+             */
+            budget_total: number | null;
+            /**
+             * @description Tier-1 category of the IAB Tech Lab Content Taxonomy 3.1 (its id); null: not categorised.
+             * @example 596
+             * @enum {string|null}
+             */
+            category: "150" | "1" | "42" | "52" | "123" | "80DV8O" | "380" | "381" | "132" | "JLBCU7" | "8VZQHL" | "186" | "201" | "210" | "SPSHQ5" | "223" | "239" | "1KXCLD" | "274" | "383" | "286" | "163" | "391" | "422" | "386" | "432" | "441" | "453" | "464" | "v9i3On" | "473" | "483" | "552" | "596" | "653" | "680" | "389" | null;
+            /**
+             * @description The landing URL's click id parameter; null: no click id is added.
+             * @example adl_click
+             */
+            click_id_param: string | null;
             /**
              * @description ISO 3166-1 alpha-2; empty means every country.
              * @example [
@@ -1168,6 +1478,18 @@ export interface components {
              */
             total: number;
         };
+        CampaignPixelDto: {
+            /**
+             * @description The conversion pixel (a 1×1 GIF) for the advertiser's confirmation page.
+             * @example https://adline.example/api/conversions/pixel.gif?c=…
+             */
+            gif_url: string;
+            /**
+             * @description The script that keeps the click id in a first-party cookie and exposes `window.adline.convert(event, options)`.
+             * @example https://adline.example/api/conversions/pixel.js?c=…
+             */
+            script_url: string;
+        };
         CampaignStatsDto: {
             /** @example 50 */
             budget_daily: number | null;
@@ -1219,6 +1541,41 @@ export interface components {
              */
             clicks: number;
             /**
+             * @description conversions ÷ clicks (billed), 6 decimals; 0 without clicks.
+             * @example 0.1
+             */
+            conversion_rate: number;
+            /**
+             * @description What the conversions were worth, in USD units: conversions in other currencies count in `conversions` but not here.
+             * @example 149.7
+             */
+            conversion_value: number;
+            /**
+             * @description Accepted conversions, counted on the UTC day of their click (a conversion for last week’s click counts on that day): what the day’s clicks brought.
+             * @example 3
+             */
+            conversions: number;
+            /**
+             * @description conversions by event, by name; only events with conversions are listed.
+             * @example {
+             *       "purchase": 2,
+             *       "signup": 1
+             *     }
+             */
+            conversions_by_event: {
+                [key: string]: number;
+            };
+            /**
+             * @description Accepted conversions counted on the UTC day they arrived, whatever their click’s day: what came in that day.
+             * @example 2
+             */
+            conversions_received: number;
+            /**
+             * @description spend ÷ conversions, in currency units; null without conversions.
+             * @example 3.5
+             */
+            cost_per_conversion: number | null;
+            /**
              * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
              * @example 0.025
              */
@@ -1242,6 +1599,11 @@ export interface components {
              */
             invalid_clicks: number;
             /**
+             * @description Return on ad spend: conversion_value ÷ spend, 6 decimals; null without spend.
+             * @example 14.257143
+             */
+            roas: number | null;
+            /**
              * @description What the billed clicks cost, in currency units.
              * @example 10.5
              */
@@ -1257,6 +1619,68 @@ export interface components {
             unbilled_by_reason: {
                 [key: string]: number;
             };
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions whose ad was seen on screen (its `view_url` called in time), on the day the ad was served; test keys’ views are left out.
+             * @example 900
+             */
+            viewed_impressions: number;
+        };
+        CampaignTryRequestDto: {
+            /**
+             * @description Comma-separated keywords extracted from the conversation; used to match campaigns.
+             * @example laptop, machine learning, gpu
+             */
+            context_keywords: string;
+            /**
+             * @description Recent conversation or query from the user. Send it or `messages`, exactly one of the two. Stored (cut to CONVERSATION_MAX_CHARS) for analytics; its words may add relevance among matching campaigns.
+             * @example Which laptop is best for machine learning on a budget?
+             */
+            conversation?: string;
+            /**
+             * @description Language of the reader, as a BCP 47 tag (a language, optionally a script and a region): chooses the language of the ad's `disclosure` label. Wins over the `Accept-Language` header; a language without a label gets English.
+             * @example de
+             */
+            locale?: string;
+            /**
+             * @description Device of the user: a word (mobile, tablet, desktop) or a user-agent string.
+             * @example Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148
+             */
+            user_device_info?: string;
+            /**
+             * @description Country of the user, alone or after a city: "DE", "Germany", "Berlin, Germany".
+             * @example Berlin, Germany
+             */
+            user_location?: string;
+        };
+        CampaignTryResultDto: {
+            /** @description Why it matches, as fetch-ads explains an ad (`explain: true`), when it matches. */
+            explanation?: components["schemas"]["ExplanationDto"];
+            /**
+             * @description Why not: the campaign is paused or archived; `not_servable`: it is active but outside its schedule, out of budget or its advertiser is inactive; `sensitive_topic`: no ad is shown beside this conversation; `no_match` / `no_targeted_match`: its keywords or targeting do not meet the request; `outranked`: it matches, but another campaign scores higher.
+             * @example outranked
+             * @enum {string}
+             */
+            reason?: "campaign_paused" | "campaign_archived" | "not_servable" | "sensitive_topic" | "no_match" | "no_targeted_match" | "outranked";
+            /**
+             * @description Relevance from 0 to 1 of this campaign for the request, when it matches.
+             * @example 0.75
+             */
+            relevance?: number;
+            /**
+             * @description With `outranked`: the score (relevance × bid) of the campaign that would win.
+             * @example 0.4
+             */
+            winning_score?: number;
+            /**
+             * @description Whether fetch-ads would serve this campaign for the request now.
+             * @example true
+             */
+            would_serve: boolean;
         };
         ChangePasswordDto: {
             /** @example correct horse battery staple */
@@ -1280,11 +1704,83 @@ export interface components {
              */
             role: "system" | "user" | "assistant" | "tool";
         };
+        ConversionBatchDto: {
+            /** @description Up to 1,000 conversions, each answered on its own, in order. */
+            conversions: components["schemas"]["ConversionDto"][];
+        };
+        ConversionDto: {
+            /**
+             * @description The click id the landing URL carried (the campaign's `click_id_param`).
+             * @example AZqKPlscfMGdDj8qG0xdbh8iTK2Yq1u6cTgS7Xc4lRw
+             */
+            click_id: string;
+            /**
+             * @description ISO 4217 code of `value`. Left out: `USD`.
+             * @example EUR
+             */
+            currency?: string;
+            /**
+             * @description What happened: 1–64 characters of `a-z`, `0-9` and `_`.
+             * @example purchase
+             */
+            event: string;
+            /**
+             * @description The advertiser's own id of this event (1–128 characters): the same id sent again is the same conversion (`duplicate`).
+             * @example order-10023
+             */
+            event_id: string;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601 with a zone); at most 5 minutes in the future.
+             * @example 2026-11-21T12:00:00Z
+             */
+            occurred_at: string;
+            /**
+             * @description Its value in `currency`: at least 0, at most 2 decimals.
+             * @example 49.9
+             */
+            value?: number;
+        };
+        ConversionResultDto: {
+            /**
+             * @description Why it was rejected: `click_not_found` (unknown, forged or not one of your clicks), `click_invalid` (the click was judged invalid or came from a test key), `outside_attribution_window`, `validation_failed`.
+             * @enum {string}
+             */
+            code?: "click_not_found" | "click_invalid" | "outside_attribution_window" | "validation_failed";
+            /**
+             * Format: uuid
+             * @description The conversion recorded (the first one, for a duplicate).
+             */
+            conversion_id?: string;
+            /** @description For `validation_failed`: what is wrong. */
+            detail?: string;
+            /**
+             * @description As sent; null when the item had no usable `event_id`.
+             * @example order-10023
+             */
+            event_id: string | null;
+            /**
+             * @example accepted
+             * @enum {string}
+             */
+            status: "accepted" | "duplicate" | "rejected";
+        };
+        ConversionResultsDto: {
+            /** @description One per conversion sent, in order. */
+            results: components["schemas"]["ConversionResultDto"][];
+        };
         CreateAdvertiserDto: {
             /** @example ads@acme.example */
             contact_email?: string | null;
             /** @example Acme Outdoor GmbH */
             name: string;
+        };
+        CreateAdvertiserKeyDto: {
+            /**
+             * @description A name to tell keys apart, e.g. where it is used.
+             * @example shop backend
+             */
+            label?: string | null;
         };
         CreateApiKeyDto: {
             /**
@@ -1302,6 +1798,11 @@ export interface components {
         CreateCampaignDto: {
             /** @description The advertiser who pays for the campaign. */
             advertiser_id: string;
+            /**
+             * @description How many days after its click a conversion still counts. Left out: `30`.
+             * @example 30
+             */
+            attribution_window_days?: number;
             /**
              * @description Bid per click in currency units: greater than 0, at most 6 decimals.
              * @example 0.35
@@ -1323,6 +1824,11 @@ export interface components {
              * @enum {string|null}
              */
             category?: "150" | "1" | "42" | "52" | "123" | "80DV8O" | "380" | "381" | "132" | "JLBCU7" | "8VZQHL" | "186" | "201" | "210" | "SPSHQ5" | "223" | "239" | "1KXCLD" | "274" | "383" | "286" | "163" | "391" | "422" | "386" | "432" | "441" | "453" | "464" | "v9i3On" | "473" | "483" | "552" | "596" | "653" | "680" | "389" | null;
+            /**
+             * @description The query parameter that carries the click id on the landing URL (`target_url?adl_click=…`), for conversions (docs/api.md, Conversions): a letter, then up to 31 letters, digits or `_`. `null` adds no click id. Left out: `adl_click`.
+             * @example adl_click
+             */
+            click_id_param?: string | null;
             /**
              * @description ISO 3166-1 alpha-2 codes; empty (the default) means every country.
              * @example [
@@ -1437,6 +1943,36 @@ export interface components {
              * @example SEPA-2026-11-0042
              */
             reference: string;
+        };
+        CreatedAdvertiserKeyDto: {
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            id: string;
+            /**
+             * @description The whole key, shown this once: only its hash is stored.
+             * @example adl_adv_Ab3xQ9…
+             */
+            key: string;
+            /**
+             * @description The first 12 characters of the key.
+             * @example adl_adv_Ab3x
+             */
+            key_prefix: string;
+            /** @example shop backend */
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When it was revoked; null while it works.
+             * @example null
+             */
+            revoked_at: string | null;
         };
         CreatedApiKeyDto: {
             /**
@@ -1829,6 +2365,41 @@ export interface components {
              */
             clicks: number;
             /**
+             * @description conversions ÷ clicks (billed), 6 decimals; 0 without clicks.
+             * @example 0.1
+             */
+            conversion_rate: number;
+            /**
+             * @description What the conversions were worth, in USD units: conversions in other currencies count in `conversions` but not here.
+             * @example 149.7
+             */
+            conversion_value: number;
+            /**
+             * @description Accepted conversions, counted on the UTC day of their click (a conversion for last week’s click counts on that day): what the day’s clicks brought.
+             * @example 3
+             */
+            conversions: number;
+            /**
+             * @description conversions by event, by name; only events with conversions are listed.
+             * @example {
+             *       "purchase": 2,
+             *       "signup": 1
+             *     }
+             */
+            conversions_by_event: {
+                [key: string]: number;
+            };
+            /**
+             * @description Accepted conversions counted on the UTC day they arrived, whatever their click’s day: what came in that day.
+             * @example 2
+             */
+            conversions_received: number;
+            /**
+             * @description spend ÷ conversions, in currency units; null without conversions.
+             * @example 3.5
+             */
+            cost_per_conversion: number | null;
+            /**
              * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
              * @example 0.025
              */
@@ -1871,6 +2442,11 @@ export interface components {
              */
             publisher_id: string;
             /**
+             * @description Return on ad spend: conversion_value ÷ spend, 6 decimals; null without spend.
+             * @example 14.257143
+             */
+            roas: number | null;
+            /**
              * @description What the billed clicks cost, in currency units.
              * @example 10.5
              */
@@ -1886,6 +2462,16 @@ export interface components {
             unbilled_by_reason: {
                 [key: string]: number;
             };
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions whose ad was seen on screen (its `view_url` called in time), on the day the ad was served; test keys’ views are left out.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         ModerationDto: {
             /**
@@ -2133,7 +2719,7 @@ export interface components {
              * @description Stable machine-readable code.
              * @enum {string}
              */
-            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "bad_request" | "bad_url" | "header_too_large" | "request_timeout" | "missing_api_key" | "invalid_api_key" | "model_inactive" | "no_matching_ad" | "campaign_not_found" | "campaign_archived" | "advertiser_not_found" | "model_not_found" | "api_key_not_found" | "publisher_not_found" | "receipt_not_found" | "payout_not_found" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "payout_exceeds_balance" | "payout_reference_conflict" | "email_taken" | "key_limit_reached" | "model_locked" | "invalid_credentials" | "invalid_reset_token" | "invalid_verification_token" | "rate_limited" | "database_unavailable" | "shutting_down" | "not_ready" | "internal";
+            code: "validation_failed" | "malformed_json" | "unsupported_media_type" | "payload_too_large" | "bad_request" | "bad_url" | "header_too_large" | "request_timeout" | "missing_api_key" | "invalid_api_key" | "model_inactive" | "no_matching_ad" | "campaign_not_found" | "campaign_archived" | "advertiser_not_found" | "model_not_found" | "api_key_not_found" | "publisher_not_found" | "receipt_not_found" | "view_not_found" | "view_expired" | "payout_not_found" | "advertiser_key_not_found" | "not_found" | "unauthorized" | "forbidden" | "conflict" | "payout_exceeds_balance" | "payout_reference_conflict" | "email_taken" | "key_limit_reached" | "model_locked" | "invalid_credentials" | "invalid_reset_token" | "invalid_verification_token" | "rate_limited" | "database_unavailable" | "shutting_down" | "not_ready" | "internal";
             /** @example No active campaign matches these keywords; try different keywords. */
             detail: string;
             /** @description Present with `validation_failed`. */
@@ -2215,6 +2801,41 @@ export interface components {
              */
             clicks: number;
             /**
+             * @description conversions ÷ clicks (billed), 6 decimals; 0 without clicks.
+             * @example 0.1
+             */
+            conversion_rate: number;
+            /**
+             * @description What the conversions were worth, in USD units: conversions in other currencies count in `conversions` but not here.
+             * @example 149.7
+             */
+            conversion_value: number;
+            /**
+             * @description Accepted conversions, counted on the UTC day of their click (a conversion for last week’s click counts on that day): what the day’s clicks brought.
+             * @example 3
+             */
+            conversions: number;
+            /**
+             * @description conversions by event, by name; only events with conversions are listed.
+             * @example {
+             *       "purchase": 2,
+             *       "signup": 1
+             *     }
+             */
+            conversions_by_event: {
+                [key: string]: number;
+            };
+            /**
+             * @description Accepted conversions counted on the UTC day they arrived, whatever their click’s day: what came in that day.
+             * @example 2
+             */
+            conversions_received: number;
+            /**
+             * @description spend ÷ conversions, in currency units; null without conversions.
+             * @example 3.5
+             */
+            cost_per_conversion: number | null;
+            /**
              * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
              * @example 0.025
              */
@@ -2251,6 +2872,11 @@ export interface components {
             /** @example Ada Publishing */
             publisher_name: string | null;
             /**
+             * @description Return on ad spend: conversion_value ÷ spend, 6 decimals; null without spend.
+             * @example 14.257143
+             */
+            roas: number | null;
+            /**
              * @description What the billed clicks cost, in currency units.
              * @example 10.5
              */
@@ -2266,6 +2892,16 @@ export interface components {
             unbilled_by_reason: {
                 [key: string]: number;
             };
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions whose ad was seen on screen (its `view_url` called in time), on the day the ad was served; test keys’ views are left out.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         PublisherReportTotalsDto: {
             /**
@@ -2273,6 +2909,41 @@ export interface components {
              * @example 30
              */
             clicks: number;
+            /**
+             * @description conversions ÷ clicks (billed), 6 decimals; 0 without clicks.
+             * @example 0.1
+             */
+            conversion_rate: number;
+            /**
+             * @description What the conversions were worth, in USD units: conversions in other currencies count in `conversions` but not here.
+             * @example 149.7
+             */
+            conversion_value: number;
+            /**
+             * @description Accepted conversions, counted on the UTC day of their click (a conversion for last week’s click counts on that day): what the day’s clicks brought.
+             * @example 3
+             */
+            conversions: number;
+            /**
+             * @description conversions by event, by name; only events with conversions are listed.
+             * @example {
+             *       "purchase": 2,
+             *       "signup": 1
+             *     }
+             */
+            conversions_by_event: {
+                [key: string]: number;
+            };
+            /**
+             * @description Accepted conversions counted on the UTC day they arrived, whatever their click’s day: what came in that day.
+             * @example 2
+             */
+            conversions_received: number;
+            /**
+             * @description spend ÷ conversions, in currency units; null without conversions.
+             * @example 3.5
+             */
+            cost_per_conversion: number | null;
             /**
              * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
              * @example 0.025
@@ -2301,6 +2972,11 @@ export interface components {
              */
             publisher_earnings: number;
             /**
+             * @description Return on ad spend: conversion_value ÷ spend, 6 decimals; null without spend.
+             * @example 14.257143
+             */
+            roas: number | null;
+            /**
              * @description What the billed clicks cost, in currency units.
              * @example 10.5
              */
@@ -2316,6 +2992,16 @@ export interface components {
             unbilled_by_reason: {
                 [key: string]: number;
             };
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions whose ad was seen on screen (its `view_url` called in time), on the day the ad was served; test keys’ views are left out.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         ReceiptDto: {
             /**
@@ -2383,6 +3069,41 @@ export interface components {
              */
             clicks: number;
             /**
+             * @description conversions ÷ clicks (billed), 6 decimals; 0 without clicks.
+             * @example 0.1
+             */
+            conversion_rate: number;
+            /**
+             * @description What the conversions were worth, in USD units: conversions in other currencies count in `conversions` but not here.
+             * @example 149.7
+             */
+            conversion_value: number;
+            /**
+             * @description Accepted conversions, counted on the UTC day of their click (a conversion for last week’s click counts on that day): what the day’s clicks brought.
+             * @example 3
+             */
+            conversions: number;
+            /**
+             * @description conversions by event, by name; only events with conversions are listed.
+             * @example {
+             *       "purchase": 2,
+             *       "signup": 1
+             *     }
+             */
+            conversions_by_event: {
+                [key: string]: number;
+            };
+            /**
+             * @description Accepted conversions counted on the UTC day they arrived, whatever their click’s day: what came in that day.
+             * @example 2
+             */
+            conversions_received: number;
+            /**
+             * @description spend ÷ conversions, in currency units; null without conversions.
+             * @example 3.5
+             */
+            cost_per_conversion: number | null;
+            /**
              * @description clicks ÷ impressions, 6 decimals; 0 without impressions.
              * @example 0.025
              */
@@ -2400,6 +3121,11 @@ export interface components {
              */
             invalid_clicks: number;
             /**
+             * @description Return on ad spend: conversion_value ÷ spend, 6 decimals; null without spend.
+             * @example 14.257143
+             */
+            roas: number | null;
+            /**
              * @description What the billed clicks cost, in currency units.
              * @example 10.5
              */
@@ -2415,6 +3141,16 @@ export interface components {
             unbilled_by_reason: {
                 [key: string]: number;
             };
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions whose ad was seen on screen (its `view_url` called in time), on the day the ad was served; test keys’ views are left out.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         ResetPasswordDto: {
             /**
@@ -2526,6 +3262,16 @@ export interface components {
              * @example 40
              */
             test_impressions: number;
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions served to live keys whose ad was seen: its `view_url` called within `VIEW_WINDOW_MINUTES`; counted on the day the ad was served. Per key, from the raw impressions.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         StatsDto: {
             /**
@@ -2597,6 +3343,16 @@ export interface components {
              * @example 40
              */
             test_impressions: number;
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions served to live keys whose ad was seen: its `view_url` called within `VIEW_WINDOW_MINUTES`; counted on the day the ad was served. Per key, from the raw impressions.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         StatsModelRowDto: {
             /**
@@ -2663,6 +3419,16 @@ export interface components {
              * @example 40
              */
             test_impressions: number;
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions served to live keys whose ad was seen: its `view_url` called within `VIEW_WINDOW_MINUTES`; counted on the day the ad was served. Per key, from the raw impressions.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         StatsOverviewDto: {
             /**
@@ -2744,6 +3510,16 @@ export interface components {
              * @example 40
              */
             test_impressions: number;
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions served to live keys whose ad was seen: its `view_url` called within `VIEW_WINDOW_MINUTES`; counted on the day the ad was served. Per key, from the raw impressions.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         StatsTotalsDto: {
             /**
@@ -2805,6 +3581,16 @@ export interface components {
              * @example 40
              */
             test_impressions: number;
+            /**
+             * @description viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.
+             * @example 0.75
+             */
+            view_rate: number;
+            /**
+             * @description Impressions served to live keys whose ad was seen: its `view_url` called within `VIEW_WINDOW_MINUTES`; counted on the day the ad was served. Per key, from the raw impressions.
+             * @example 900
+             */
+            viewed_impressions: number;
         };
         TargetingExplanationDto: {
             /**
@@ -2905,6 +3691,11 @@ export interface components {
         };
         UpdateCampaignDto: {
             /**
+             * @description How many days after its click a conversion still counts. Left out: `30`.
+             * @example 30
+             */
+            attribution_window_days?: number;
+            /**
              * @description Bid per click in currency units: greater than 0, at most 6 decimals.
              * @example 0.35
              */
@@ -2925,6 +3716,11 @@ export interface components {
              * @enum {string|null}
              */
             category?: "150" | "1" | "42" | "52" | "123" | "80DV8O" | "380" | "381" | "132" | "JLBCU7" | "8VZQHL" | "186" | "201" | "210" | "SPSHQ5" | "223" | "239" | "1KXCLD" | "274" | "383" | "286" | "163" | "391" | "422" | "386" | "432" | "441" | "453" | "464" | "v9i3On" | "473" | "483" | "552" | "596" | "653" | "680" | "389" | null;
+            /**
+             * @description The query parameter that carries the click id on the landing URL (`target_url?adl_click=…`), for conversions (docs/api.md, Conversions): a letter, then up to 31 letters, digits or `_`. `null` adds no click id. Left out: `adl_click`.
+             * @example adl_click
+             */
+            click_id_param?: string | null;
             /**
              * @description ISO 3166-1 alpha-2 codes; empty (the default) means every country.
              * @example [
@@ -3047,6 +3843,204 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    recordAdViewByGet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last segment of the ad's `view_url`: `<impression id>.<signature>`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded, now or before. */
+            204: {
+                headers: {
+                    /** @description Always `*`. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Gone: too late for this. */
+            410: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: the database did not answer in time; retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    recordAdView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The last segment of the ad's `view_url`: `<impression id>.<signature>`. */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Recorded, now or before. */
+            204: {
+                headers: {
+                    /** @description Always `*`. */
+                    "Access-Control-Allow-Origin"?: string;
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Gone: too late for this. */
+            410: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: the database did not answer in time; retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listAdvertisers: {
         parameters: {
             query?: {
@@ -3394,6 +4388,270 @@ export interface operations {
             };
         };
     };
+    listAdvertiserKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the advertiser. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdvertiserKeyListDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    createAdvertiserKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the advertiser. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAdvertiserKeyDto"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAdvertiserKeyDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    revokeAdvertiserKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the advertiser. */
+                id: string;
+                /** @description Id of the key. */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked. */
+            204: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listCampaigns: {
         parameters: {
             query?: {
@@ -3580,7 +4838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CampaignDto"];
+                    "application/json": components["schemas"]["CampaignDetailDto"];
                 };
             };
             /** @description Bad Request: a required field is missing or invalid. */
@@ -3910,6 +5168,111 @@ export interface operations {
             };
             /** @description Not Found. */
             404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    tryCampaign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the campaign. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CampaignTryRequestDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CampaignTryResultDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;
@@ -5626,6 +6989,236 @@ export interface operations {
             };
         };
     };
+    recordConversions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversionDto"] | components["schemas"]["ConversionBatchDto"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversionResultsDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Payload Too Large: the body exceeds the configured limit (default 64 KiB). */
+            413: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unsupported Media Type: send application/json. */
+            415: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Service Unavailable: the database did not answer in time; retry after the Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    pixelGif: {
+        parameters: {
+            query: {
+                /** @description ISO 4217 code of `value`; USD when left out. */
+                currency?: unknown;
+                /** @description What the conversion was worth, at most two decimals. */
+                value?: unknown;
+                /** @description Your id of the event: a repeat with the same id counts once. */
+                event_id?: unknown;
+                /** @description The click id of the landing URL. */
+                click_id: unknown;
+                /** @description What happened: 1–64 characters of a–z, 0–9 and `_`. */
+                event: unknown;
+                /** @description The campaign's pixel token. */
+                c: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A transparent 1×1 GIF (43 bytes). */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    pixelScript: {
+        parameters: {
+            query: {
+                /** @description The campaign's pixel token. */
+                c: unknown;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The script. */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current one-minute window. */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Seconds until the current window ends. */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/javascript": string;
+                };
+            };
+            /** @description Too Many Requests: rate limit exceeded; see the Retry-After header. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     fetchAds: {
         parameters: {
             query?: never;
@@ -6642,8 +8235,8 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["StatsDto"];
                     /**
-                     * @example date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,requests,fills,fill_rate,no_fill_no_match,…
-                     *     2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,6.125,7.35,40,3,1500,1200,0.8,250,…
+                     * @example date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,viewed_impressions,view_rate,requests,fills,fill_rate,no_fill_no_match,…
+                     *     2026-11-01,019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e,1200,30,0.025,6.125,7.35,40,3,900,0.75,1500,1200,0.8,250,…
                      */
                     "text/csv": string;
                 };

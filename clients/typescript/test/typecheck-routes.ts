@@ -12,10 +12,18 @@ type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
 type MethodsOf<Path extends keyof paths> = {
   [M in Method]: paths[Path][M] extends undefined ? never : M;
 }[Method];
-/** fetch-ads, the click link, health and metrics are not called by publishers or operators. */
+/**
+ * fetch-ads, the click link, the view URL, the conversion pixel, health and metrics are not
+ * called by publishers or operators (a reader's browser or the publisher's backend calls them).
+ */
 type ManagementPath = Exclude<
   keyof paths,
-  '/api/fetch-ads' | '/api/campaign_click' | `/health/${string}` | '/metrics'
+  | '/api/fetch-ads'
+  | '/api/campaign_click'
+  | '/api/ad-views/{token}'
+  | `/api/conversions/pixel.${string}`
+  | `/health/${string}`
+  | '/metrics'
 >;
 type EveryCall = {
   [Path in ManagementPath]: { [M in MethodsOf<Path>]: (client: AdlineClient) => Promise<unknown> };
@@ -167,6 +175,87 @@ export const everyManagementRoute: EveryCall = {
   },
   '/api/admin/reports/models': {
     get: (c) => c.GET('/api/admin/reports/models', { params: { query: period } }),
+  },
+  '/api/auth/change-password': {
+    post: (c) =>
+      c.POST('/api/auth/change-password', {
+        body: { current_password: 'a long password', new_password: 'a longer password' },
+      }),
+  },
+  '/api/auth/forgot-password': {
+    post: (c) => c.POST('/api/auth/forgot-password', { body: { email: 'me@example.com' } }),
+  },
+  '/api/auth/reset-password': {
+    post: (c) =>
+      c.POST('/api/auth/reset-password', {
+        body: { token: 'a-token-from-the-mail', new_password: 'a longer password' },
+      }),
+  },
+  '/api/auth/verify-email': {
+    post: (c) => c.POST('/api/auth/verify-email', { body: { token: 'a-token-from-the-mail' } }),
+  },
+  '/api/auth/resend-verification': { post: (c) => c.POST('/api/auth/resend-verification') },
+  '/api/publisher/balance': { get: (c) => c.GET('/api/publisher/balance') },
+  '/api/publisher/payouts': { get: (c) => c.GET('/api/publisher/payouts') },
+  '/api/stats/overview': { get: (c) => c.GET('/api/stats/overview') },
+  '/api/stats/unbilled-clicks': {
+    get: (c) => c.GET('/api/stats/unbilled-clicks', { params: { query: period } }),
+  },
+  '/api/admin/publishers/{id}/payouts': {
+    get: (c) => c.GET('/api/admin/publishers/{id}/payouts', { params: { path: { id } } }),
+    post: (c) =>
+      c.POST('/api/admin/publishers/{id}/payouts', {
+        params: { path: { id } },
+        body: {
+          amount: 120.5,
+          period_start: '2026-10-01',
+          period_end: '2026-10-31',
+          method: 'bank_transfer',
+          reference: 'SEPA-2026-10-0042',
+        },
+      }),
+  },
+  '/api/admin/payouts/{id}/void': {
+    post: (c) =>
+      c.POST('/api/admin/payouts/{id}/void', {
+        params: { path: { id } },
+        body: { reason: 'The transfer bounced.' },
+      }),
+  },
+  '/api/admin/reports/payouts-due': { get: (c) => c.GET('/api/admin/reports/payouts-due') },
+  '/api/admin/advertisers/{id}/keys': {
+    get: (c) => c.GET('/api/admin/advertisers/{id}/keys', { params: { path: { id } } }),
+    post: (c) =>
+      c.POST('/api/admin/advertisers/{id}/keys', {
+        params: { path: { id } },
+        body: { label: 'Shop backend' },
+      }),
+  },
+  '/api/admin/advertisers/{id}/keys/{keyId}': {
+    delete: (c) =>
+      c.DELETE('/api/admin/advertisers/{id}/keys/{keyId}', {
+        params: { path: { id, keyId: id } },
+      }),
+  },
+  '/api/conversions': {
+    post: (c) =>
+      c.POST('/api/conversions', {
+        body: {
+          click_id: 'a-click-id-from-the-landing-url',
+          event: 'purchase',
+          event_id: 'order-10023',
+          occurred_at: '2026-11-26T10:00:00Z',
+          value: 49.9,
+          currency: 'USD',
+        },
+      }),
+  },
+  '/api/admin/campaigns/{id}/try': {
+    post: (c) =>
+      c.POST('/api/admin/campaigns/{id}/try', {
+        params: { path: { id } },
+        body: { context_keywords: 'hiking boots', conversation: 'Which boots for the Alps?' },
+      }),
   },
   '/api/admin/receipts/{receipt}': {
     get: (c) =>

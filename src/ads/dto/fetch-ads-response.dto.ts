@@ -35,6 +35,15 @@ export class AdvertisementDto {
   campaign_link: string;
 
   @ApiProperty({
+    format: 'uri',
+    description:
+      'Call it (`POST`, or `GET`; no credentials, any origin) once the ad is on screen: 204, counted at most once, within `VIEW_WINDOW_MINUTES` of the serve (then 410). Your statistics show `viewed_impressions` and `view_rate`.',
+    example:
+      'http://localhost:3000/api/ad-views/019a8a3e-2222-7cc1-9d0e-3f2a1b4c5d6e.Xp2c0vQm1LzAe8Rk3TnYbA',
+  })
+  view_url: string;
+
+  @ApiProperty({
     description: "Bid per click of the campaign, in the campaign's currency units.",
     example: 0.35,
   })

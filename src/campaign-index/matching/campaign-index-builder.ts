@@ -1,4 +1,5 @@
 import type { Device } from '@/campaigns/campaigns/devices';
+import { DEFAULT_CLICK_ID_PARAM } from '@/campaigns/entities/campaign.entity';
 import type { IndexedCampaign } from '@/campaign-index/matching/matching.types';
 import { STEPS_PER_YIELD } from './build-slices';
 import { CampaignIndex } from './campaign-index';
@@ -11,6 +12,7 @@ import {
   FACTS_PER_CAMPAIGN,
   META,
   NO_CATEGORY,
+  NO_CLICK_ID_PARAM,
   type RankedCampaigns,
   TARGETING_UNIT,
   type Targeting,
@@ -47,6 +49,9 @@ export class CampaignIndexBuilder {
   private readonly categoryCodes: number[] = [];
   private readonly advertisers = new ValueCodes();
   private readonly categories = new ValueCodes();
+  /** Codes in `clickIdParams` (`NO_CLICK_ID_PARAM`: none): a few names for every campaign. */
+  private readonly clickIdParamCodes: number[] = [];
+  private readonly clickIdParams = new ValueCodes();
   private readonly targetingOf: number[] = [];
   private readonly targetings: Targeting[] = [{ countries: [], devices: [] }];
   private readonly targetingIds = new Map<string, number>();
@@ -88,6 +93,10 @@ export class CampaignIndexBuilder {
     this.advertiserCodes.push(this.advertisers.codeOf(campaign.advertiserId));
     this.categoryCodes.push(
       campaign.category === null ? NO_CATEGORY : this.categories.codeOf(campaign.category),
+    );
+    const { clickIdParam = DEFAULT_CLICK_ID_PARAM } = campaign;
+    this.clickIdParamCodes.push(
+      clickIdParam === null ? NO_CLICK_ID_PARAM : this.clickIdParams.codeOf(clickIdParam),
     );
     this.targetingOf.push(this.targetingId(campaign));
     const first = this.keywordCount;
@@ -232,6 +241,8 @@ export class CampaignIndexBuilder {
       advertisers: this.advertisers,
       categoryOf: new Int32Array(count),
       categories: this.categories,
+      clickIdParamOf: new Int32Array(count),
+      clickIdParams: this.clickIdParams,
       keywordIds: new Int32Array(keywordIds.length),
       byId: new IdTable(count, strings.ids, order),
       maxTotalWeight: 0,
@@ -254,6 +265,7 @@ export class CampaignIndexBuilder {
       ranked.createdAt[rank] = createdAts[input];
       ranked.advertiserOf[rank] = this.advertiserCodes[input];
       ranked.categoryOf[rank] = this.categoryCodes[input];
+      ranked.clickIdParamOf[rank] = this.clickIdParamCodes[input];
       ranked.maxTotalWeight = Math.max(ranked.maxTotalWeight, totals[input]);
       const keywordCount = start[input + 1] - start[input];
       ranked.maxKeywordsPerCampaign = Math.max(ranked.maxKeywordsPerCampaign, keywordCount);

@@ -7,6 +7,7 @@ import type {
 } from '@/campaign-index/matching/matching.types';
 import { markConversationKeywords } from './index/conversation-keywords';
 import { readConversation } from './words/conversation-reading';
+import { DEFAULT_CLICK_ID_PARAM } from '@/campaigns/entities/campaign.entity';
 import {
   BID,
   EXCLUDED_BID,
@@ -14,6 +15,7 @@ import {
   type KeywordPostings,
   META,
   NO_CATEGORY,
+  NO_CLICK_ID_PARAM,
   type RankedCampaigns,
   type RequestKeywords,
   SENT_BITS,
@@ -192,7 +194,8 @@ export class CampaignIndex {
     const input = ranked.inputOf[rank];
     const { strings } = ranked;
     const category = ranked.categoryOf[rank];
-    return {
+    const clickIdParam = ranked.clickIdParamOf[rank];
+    const campaign: IndexedCampaign = {
       id: strings.ids.at(input),
       advertiserId: ranked.advertisers.values[ranked.advertiserOf[rank]],
       name: strings.names.at(input),
@@ -206,6 +209,11 @@ export class CampaignIndex {
       devices: [...targeting.devices],
       createdAt: ranked.createdAt[rank],
     };
+    // Absent means the default, as the campaigns were added (most of them).
+    const param =
+      clickIdParam === NO_CLICK_ID_PARAM ? null : ranked.clickIdParams.values[clickIdParam];
+    if (param !== DEFAULT_CLICK_ID_PARAM) campaign.clickIdParam = param;
+    return campaign;
   }
 
   private nextStamp(): number {

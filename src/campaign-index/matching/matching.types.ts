@@ -13,6 +13,11 @@ export interface IndexedCampaign {
   text: string;
   imageUrl: string | null;
   targetUrl: string;
+  /**
+   * The landing URL's click id parameter (`click_id_param`); null: none is added. Absent:
+   * the default (`adl_click`), so snapshots built by hand need not name it.
+   */
+  clickIdParam?: string | null;
   /** An IAB content category id (`CONTENT_CATEGORIES`), or null: not categorised. */
   category: string | null;
   /** Normalised with `normaliseKeyword`, de-duplicated, at least one. */

@@ -21,6 +21,8 @@ const dto: CampaignDto = {
   countries: [],
   devices: [],
   status: 'active',
+  click_id_param: 'adl_click',
+  attribution_window_days: 30,
   created_at: '2030-01-01T00:00:00.000Z',
 };
 

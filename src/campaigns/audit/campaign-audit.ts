@@ -20,6 +20,8 @@ export type CampaignChanges = Partial<
     | 'countries'
     | 'devices'
     | 'status'
+    | 'clickIdParam'
+    | 'attributionWindowDays'
   >
 >;
 
@@ -40,6 +42,8 @@ export const AUDITED_FIELDS = [
   'countries',
   'devices',
   'status',
+  'click_id_param',
+  'attribution_window_days',
 ] as const satisfies readonly (keyof CampaignDto)[];
 
 export type AuditedField = (typeof AUDITED_FIELDS)[number];

@@ -12,7 +12,13 @@ import {
   toNewCampaign,
   UpdateCampaignDto,
 } from '@/campaigns/dto/campaign-input.dto';
-import { CampaignDto, CampaignPageDto, toCampaignDto } from '@/campaigns/dto/campaign.dto';
+import {
+  CampaignDetailDto,
+  CampaignDto,
+  CampaignPageDto,
+  toCampaignDto,
+} from '@/campaigns/dto/campaign.dto';
+import { CampaignPixels } from './campaign-pixel';
 import { PageQueryDto, pageOf } from '@/common/dto/page-query.dto';
 import type { Campaign } from '@/campaigns/entities/campaign.entity';
 
@@ -26,6 +32,7 @@ export class CampaignManagementService {
     private readonly campaigns: CampaignsService,
     private readonly reports: ReportsService,
     private readonly clock: Clock,
+    private readonly pixels: CampaignPixels,
   ) {}
 
   /** The UTC day whose spend counts as "today" (the clock of the click path). */
@@ -48,8 +55,9 @@ export class CampaignManagementService {
     };
   }
 
-  async getCampaign(id: string): Promise<CampaignDto> {
-    return toCampaignDto(await this.require(id), this.today());
+  async getCampaign(id: string): Promise<CampaignDetailDto> {
+    const campaign = await this.require(id);
+    return { ...toCampaignDto(campaign, this.today()), pixel: this.pixels.urls(campaign.id) };
   }
 
   async createCampaign(dto: CreateCampaignDto, actorId: string): Promise<CampaignDto> {

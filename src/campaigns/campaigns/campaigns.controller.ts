@@ -20,7 +20,7 @@ import {
   CreateCampaignDto,
   UpdateCampaignDto,
 } from '@/campaigns/dto/campaign-input.dto';
-import { CampaignDto, CampaignPageDto } from '@/campaigns/dto/campaign.dto';
+import { CampaignDetailDto, CampaignDto, CampaignPageDto } from '@/campaigns/dto/campaign.dto';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 
 @ApiTags('admin')
@@ -60,11 +60,12 @@ export class CampaignsController {
   @ApiParam({ name: 'id', description: 'Id of the campaign.' })
   @ApiOperation({
     summary: 'Read a campaign (operators)',
-    description: 'Its ad, targeting, budgets, schedule and status, with what it has spent.',
+    description:
+      'Its ad, targeting, budgets, schedule and status, with what it has spent, and its conversion pixel URLs (`pixel`).',
   })
-  @ApiOkResponse({ type: CampaignDto })
+  @ApiOkResponse({ type: CampaignDetailDto })
   @ApiProblemResponses({ 404: ['campaign_not_found'] })
-  getCampaign(@Param('id') id: string): Promise<CampaignDto> {
+  getCampaign(@Param('id') id: string): Promise<CampaignDetailDto> {
     return this.campaigns.getCampaign(id);
   }
 

@@ -48,6 +48,7 @@ export interface SnapshotRow extends BudgetColumns {
   text: string;
   image_url: string | null;
   target_url: string;
+  click_id_param: string | null;
   category: string | null;
   keywords: string;
   /** JSON of keyword → phrases, or null: none (every campaign older than the column). */
@@ -215,7 +216,7 @@ export class CampaignsRepository {
    */
   snapshotPage(after: string, limit: number): Promise<SnapshotRow[]> {
     return this.campaigns.query(
-      `SELECT id, advertiser_id, status, name, text, image_url, target_url, category,
+      `SELECT id, advertiser_id, status, name, text, image_url, target_url, click_id_param, category,
               keywords, keyword_translations, countries, devices, bid_micros,
               budget_total_micros, budget_daily_micros, spent_micros, spent_today_micros,
               spent_day, starts_at, ends_at, created_at

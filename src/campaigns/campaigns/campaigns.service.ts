@@ -14,7 +14,12 @@ import { type KeywordTranslations, translationsOf } from './keyword-translations
 import { toCampaignDto } from '@/campaigns/dto/campaign.dto';
 import type { Page } from '@/common/dto/page-query.dto';
 import { CampaignAuditEntry } from '@/campaigns/entities/campaign-audit-entry.entity';
-import { Campaign, CampaignStatus } from '@/campaigns/entities/campaign.entity';
+import {
+  Campaign,
+  CampaignStatus,
+  DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  DEFAULT_CLICK_ID_PARAM,
+} from '@/campaigns/entities/campaign.entity';
 
 export interface NewCampaign {
   advertiserId: string;
@@ -36,6 +41,10 @@ export interface NewCampaign {
   countries?: string[];
   devices?: Device[];
   status?: CampaignStatus;
+  /** Absent: `adl_click`; null: no click id on the landing URL. */
+  clickIdParam?: string | null;
+  /** Absent: 30. */
+  attributionWindowDays?: number;
 }
 
 export interface CampaignFilter {
@@ -87,6 +96,8 @@ export class CampaignsService {
       startsAt: input.startsAt ?? null,
       endsAt: input.endsAt ?? null,
       status: input.status ?? 'active',
+      clickIdParam: input.clickIdParam === undefined ? DEFAULT_CLICK_ID_PARAM : input.clickIdParam,
+      attributionWindowDays: input.attributionWindowDays ?? DEFAULT_ATTRIBUTION_WINDOW_DAYS,
       createdAt: now,
       updatedAt: now,
     };

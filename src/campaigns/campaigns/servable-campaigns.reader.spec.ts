@@ -15,6 +15,7 @@ function row(n: number): SnapshotRow {
     text: 'Text',
     image_url: null,
     target_url: 'https://example.com',
+    click_id_param: 'adl_click',
     category: null,
     keywords: '["laptop"]',
     keyword_translations: null,

@@ -19,6 +19,8 @@ export interface ServableCampaign {
   text: string;
   imageUrl: string | null;
   targetUrl: string;
+  /** The landing URL's click id parameter; null: none. */
+  clickIdParam: string | null;
   /** An IAB content category id (`CONTENT_CATEGORIES`), or null. */
   category: string | null;
   keywords: string[];
@@ -151,6 +153,7 @@ export class ServableCampaignsReader {
             text: row.text,
             imageUrl: row.image_url,
             targetUrl: row.target_url,
+            clickIdParam: row.click_id_param === null ? null : internOne(row.click_id_param),
             category: row.category === null ? null : internOne(row.category),
             keywords: intern(JSON.parse(row.keywords) as string[]),
             translations: internTranslations(row.keyword_translations),

@@ -5,10 +5,14 @@ import {
   ArrayMinSize,
   IsArray,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
+  Max,
   MaxLength,
+  Min,
 } from 'class-validator';
 import { DEVICES, type Device } from '@/campaigns/campaigns/devices';
 import { normaliseKeyword } from '@/common/keywords';
@@ -31,7 +35,12 @@ import {
   MAX_TRANSLATIONS_PER_CAMPAIGN,
   MAX_TRANSLATIONS_PER_KEYWORD,
 } from '@/campaigns/campaigns/keyword-translations';
-import { CAMPAIGN_STATUSES, type CampaignStatus } from '../entities/campaign.entity';
+import {
+  CAMPAIGN_STATUSES,
+  type CampaignStatus,
+  DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+  DEFAULT_CLICK_ID_PARAM,
+} from '../entities/campaign.entity';
 import { PageQueryDto } from '@/common/dto/page-query.dto';
 import { IsAdCopy } from './ad-copy.validators';
 import { IsKeywordTranslations } from './keyword-translations.validators';
@@ -49,6 +58,8 @@ const AD_COPY_RULES =
   'Plain text for a reader: refused (400 validation_failed naming the field) when it contains HTML, Markdown links or images, zero-width or bidirectional control characters, instructions aimed at an AI assistant ("ignore previous instructions", "system prompt", "you are now", …, in English, German, French and Spanish) or a disclosure label of any language ("Sponsored", "Anzeige", "Publicité", …) or a denial of one ("not an ad"): the label is added to every ad.';
 
 export const MAX_KEYWORDS = 100;
+export const CLICK_ID_PARAM_SHAPE = /^[A-Za-z][A-Za-z0-9_]{0,31}$/;
+export const MAX_ATTRIBUTION_WINDOW_DAYS = 90;
 export const MAX_KEYWORD_LENGTH = 100;
 
 /** The OpenAPI schema of a translations map: keyword → list of phrases. */
@@ -248,6 +259,36 @@ export class CreateCampaignDto {
   @IsOmittable()
   @IsIn(NEW_CAMPAIGN_STATUSES)
   status?: NewCampaignStatus;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    default: DEFAULT_CLICK_ID_PARAM,
+    pattern: CLICK_ID_PARAM_SHAPE.source,
+    description:
+      'The query parameter that carries the click id on the landing URL (`target_url?adl_click=…`), for conversions (docs/api.md, Conversions): a letter, then up to 31 letters, digits or `_`. `null` adds no click id.',
+    example: 'adl_click',
+  })
+  @IsOptional()
+  @Matches(CLICK_ID_PARAM_SHAPE, {
+    message: '$property must be a letter followed by up to 31 letters, digits or _',
+  })
+  @IsString()
+  click_id_param?: string | null;
+
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    maximum: MAX_ATTRIBUTION_WINDOW_DAYS,
+    default: DEFAULT_ATTRIBUTION_WINDOW_DAYS,
+    description: 'How many days after its click a conversion still counts.',
+    example: 30,
+  })
+  @IsOmittable()
+  @Max(MAX_ATTRIBUTION_WINDOW_DAYS)
+  @Min(1)
+  @IsInt()
+  attribution_window_days?: number;
 }
 
 /**
@@ -314,6 +355,8 @@ export function toNewCampaign(dto: CreateCampaignDto): NewCampaign {
     countries: dto.countries ?? [],
     devices: dto.devices ?? [],
     status: dto.status ?? 'active',
+    clickIdParam: dto.click_id_param === undefined ? DEFAULT_CLICK_ID_PARAM : dto.click_id_param,
+    attributionWindowDays: dto.attribution_window_days ?? DEFAULT_ATTRIBUTION_WINDOW_DAYS,
   };
 }
 
@@ -335,6 +378,8 @@ export function toCampaignChanges(dto: UpdateCampaignDto): CampaignChanges {
     countries: dto.countries,
     devices: dto.devices,
     status: dto.status,
+    clickIdParam: dto.click_id_param,
+    attributionWindowDays: dto.attribution_window_days,
   };
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }

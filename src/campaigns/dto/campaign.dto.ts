@@ -86,7 +86,39 @@ export class CampaignDto {
   })
   devices: Device[];
   @ApiProperty({ enum: CAMPAIGN_STATUSES }) status: CampaignStatus;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The landing URL's click id parameter; null: no click id is added.",
+    example: 'adl_click',
+  })
+  click_id_param: string | null;
+  @ApiProperty({
+    type: 'integer',
+    description: 'How many days after its click a conversion still counts.',
+    example: 30,
+  })
+  attribution_window_days: number;
   @ApiProperty({ format: 'date-time', example: '2026-11-21T12:00:00.000Z' }) created_at: string;
+}
+
+export class CampaignPixelDto {
+  @ApiProperty({
+    description: "The conversion pixel (a 1×1 GIF) for the advertiser's confirmation page.",
+    example: 'https://adline.example/api/conversions/pixel.gif?c=…',
+  })
+  gif_url: string;
+  @ApiProperty({
+    description:
+      'The script that keeps the click id in a first-party cookie and exposes `window.adline.convert(event, options)`.',
+    example: 'https://adline.example/api/conversions/pixel.js?c=…',
+  })
+  script_url: string;
+}
+
+/** A campaign as its read answers it: with its conversion pixel's URLs. */
+export class CampaignDetailDto extends CampaignDto {
+  @ApiProperty({ type: CampaignPixelDto }) pixel: CampaignPixelDto;
 }
 
 export class CampaignPageDto {
@@ -122,6 +154,8 @@ export function toCampaignDto(campaign: Campaign, today: string): CampaignDto {
     countries: campaign.countries,
     devices: campaign.devices,
     status: campaign.status,
+    click_id_param: campaign.clickIdParam,
+    attribution_window_days: campaign.attributionWindowDays,
     created_at: campaign.createdAt.toISOString(),
   };
 }

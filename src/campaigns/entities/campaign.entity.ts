@@ -9,6 +9,10 @@ import { Advertiser } from './advertiser.entity';
 export const CAMPAIGN_STATUSES = ['active', 'paused', 'archived'] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
+/** Conversions: the landing URL's click id parameter and the attribution window, by default. */
+export const DEFAULT_CLICK_ID_PARAM = 'adl_click';
+export const DEFAULT_ATTRIBUTION_WINDOW_DAYS = 30;
+
 /**
  * A campaign without translations stores NULL, as every campaign older than the column
  * does; the app always sees an object, `{}` for none.
@@ -69,6 +73,19 @@ export class Campaign {
   @TimestampColumn('starts_at', { nullable: true }) startsAt: Date | null;
   @TimestampColumn('ends_at', { nullable: true }) endsAt: Date | null;
   @Column({ type: 'varchar', length: 16 }) status: CampaignStatus;
+
+  /** The landing URL's parameter for the click id; null: no click id is added. */
+  @Column({
+    name: 'click_id_param',
+    type: 'varchar',
+    length: 32,
+    nullable: true,
+    default: 'adl_click',
+  })
+  clickIdParam: string | null;
+  /** How many days after its click a conversion still counts. */
+  @Column({ name: 'attribution_window_days', type: 'integer', default: 30 })
+  attributionWindowDays: number;
 
   @TimestampColumn('created_at') createdAt: Date;
   @TimestampColumn('updated_at') updatedAt: Date;

@@ -29,4 +29,19 @@ export class DailyStat {
   testImpressions: number;
   @Column({ name: 'test_clicks', type: 'bigint', default: 0, transformer: integerTransformer })
   testClicks: number;
+  /** Impressions whose ad was seen on screen (`POST /api/ad-views/…`), test keys' apart. */
+  @Column({
+    name: 'viewed_impressions',
+    type: 'bigint',
+    default: 0,
+    transformer: integerTransformer,
+  })
+  viewedImpressions: number;
+  @Column({
+    name: 'test_viewed_impressions',
+    type: 'bigint',
+    default: 0,
+    transformer: integerTransformer,
+  })
+  testViewedImpressions: number;
 }

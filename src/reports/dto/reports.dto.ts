@@ -48,6 +48,64 @@ export class ReportFiguresDto {
     example: { duplicate: 1, bot: 2, over_budget: 1 },
   })
   unbilled_by_reason: Record<string, number>;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Impressions whose ad was seen on screen (its `view_url` called in time), on the day the ad was served; test keys’ views are left out.',
+    example: 900,
+  })
+  viewed_impressions: number;
+  @ApiProperty({
+    description: 'viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.',
+    example: 0.75,
+  })
+  view_rate: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Accepted conversions, counted on the UTC day of their click (a conversion for last week’s click counts on that day): what the day’s clicks brought.',
+    example: 3,
+  })
+  conversions: number;
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: { type: 'integer' },
+    description: 'conversions by event, by name; only events with conversions are listed.',
+    example: { purchase: 2, signup: 1 },
+  })
+  conversions_by_event: Record<string, number>;
+  @ApiProperty({
+    description: 'conversions ÷ clicks (billed), 6 decimals; 0 without clicks.',
+    example: 0.1,
+  })
+  conversion_rate: number;
+  @ApiProperty({
+    description:
+      'What the conversions were worth, in USD units: conversions in other currencies count in `conversions` but not here.',
+    example: 149.7,
+  })
+  conversion_value: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'spend ÷ conversions, in currency units; null without conversions.',
+    example: 3.5,
+  })
+  cost_per_conversion: number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'Return on ad spend: conversion_value ÷ spend, 6 decimals; null without spend.',
+    example: 14.257143,
+  })
+  roas: number | null;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Accepted conversions counted on the UTC day they arrived, whatever their click’s day: what came in that day.',
+    example: 2,
+  })
+  conversions_received: number;
 }
 
 export class CampaignStatsRowDto extends ReportFiguresDto {

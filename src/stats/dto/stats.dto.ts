@@ -63,6 +63,18 @@ export class BillingFiguresDto {
     example: 3,
   })
   test_clicks: number;
+  @ApiProperty({
+    type: 'integer',
+    description:
+      'Impressions served to live keys whose ad was seen: its `view_url` called within `VIEW_WINDOW_MINUTES`; counted on the day the ad was served. Per key, from the raw impressions.',
+    example: 900,
+  })
+  viewed_impressions: number;
+  @ApiProperty({
+    description: 'viewed_impressions ÷ impressions, 6 decimals; 0 without impressions.',
+    example: 0.75,
+  })
+  view_rate: number;
 }
 
 export class StatsTotalsDto extends BillingFiguresDto {

@@ -41,4 +41,9 @@ export class Impression {
   campaignTargets: string | null;
   /** Set by the first valid click; the guard against billing one impression twice. */
   @TimestampColumn('clicked_at', { nullable: true }) clickedAt: Date | null;
+  /**
+   * Set by the first view within VIEW_WINDOW_MINUTES, the guard against counting one twice;
+   * optional because the writer never sets it (a new impression is unviewed).
+   */
+  @TimestampColumn('viewed_at', { nullable: true }) viewedAt?: Date | null;
 }

@@ -5,7 +5,7 @@ import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
 import type { SignedInPublisher } from '@test/factories';
-import { ask, campaignLink, followAsBrowser } from '@test/support/ads';
+import { ask, campaignLink, followAsBrowser, withoutClickId } from '@test/support/ads';
 import { expectProblem } from '@test/support/problem';
 import { startTestApp, TestApp } from '@test/support/test-app';
 import { testDatabaseKind } from '@test/support/test-database';
@@ -17,6 +17,8 @@ interface Figures {
   earnings: number;
   test_impressions: number;
   test_clicks: number;
+  viewed_impressions: number;
+  view_rate: number;
   requests: number;
   fills: number;
   fill_rate: number | null;
@@ -88,7 +90,7 @@ describe(`test mode: live and test keys (${testDatabaseKind()})`, () => {
     const followed = await followAsBrowser(ad.campaign_link);
 
     expect(followed.status).toBe(302);
-    expect(followed.headers.get('location')).toBe('https://shop.example/kayak');
+    expect(withoutClickId(followed.headers.get('location'))).toBe('https://shop.example/kayak');
     expect(await clicksOf(c.id)).toEqual([
       expect.objectContaining({
         status: 'invalid',
@@ -104,8 +106,11 @@ describe(`test mode: live and test keys (${testDatabaseKind()})`, () => {
       clicks: 0,
       ctr: 0,
       earnings: 0,
+      rpm: 0,
       test_impressions: 1,
       test_clicks: 1,
+      viewed_impressions: 0,
+      view_rate: 0,
       requests: 1,
       fills: 0,
       fill_rate: 0,
@@ -134,8 +139,12 @@ describe(`test mode: live and test keys (${testDatabaseKind()})`, () => {
       clicks: 1,
       ctr: 1,
       earnings: 0.35,
+      // 0.35 earned on 1 impression: 350 per 1,000.
+      rpm: 350,
       test_impressions: 1,
       test_clicks: 1,
+      viewed_impressions: 0,
+      view_rate: 0,
       requests: 2,
       fills: 1,
       fill_rate: 0.5,

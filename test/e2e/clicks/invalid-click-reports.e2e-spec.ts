@@ -127,6 +127,15 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       spend: 1.5,
       invalid_click_rate: 0.625,
       unbilled_by_reason: { bad_signature: 1, unknown_impression: 1, duplicate: 1, bot: 2 },
+      viewed_impressions: 0,
+      view_rate: 0,
+      conversions: 0,
+      conversions_by_event: {},
+      conversion_rate: 0,
+      conversion_value: 0,
+      cost_per_conversion: null,
+      roas: 0,
+      conversions_received: 0,
     };
     expect(rowsOf(report)).toEqual([{ date: utcDay(new Date()), ...figures }]);
     expect(report.totals).toEqual(figures);
@@ -140,6 +149,15 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       spend: 0.5,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { over_budget: 1 },
+      viewed_impressions: 0,
+      view_rate: 0,
+      conversions: 0,
+      conversions_by_event: {},
+      conversion_rate: 0,
+      conversion_value: 0,
+      cost_per_conversion: null,
+      roas: 0,
+      conversions_received: 0,
     });
   });
 
@@ -174,6 +192,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       ctr: 0.5,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { duplicate: 1, over_budget: 1 },
+      viewed_impressions: 0,
+      view_rate: 0,
       spend: 1,
       publisher_earnings: 0.7,
     });
@@ -184,6 +204,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       ctr: 0.5,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { bot: 2 },
+      viewed_impressions: 0,
+      view_rate: 0,
     });
     expect(report.totals).toMatchObject({
       impressions: 8,
@@ -192,6 +214,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       ctr: 0.5,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { duplicate: 1, bot: 2, over_budget: 1 },
+      viewed_impressions: 0,
+      view_rate: 0,
       spend: 2,
       publisher_earnings: 1.4,
       platform_revenue: 0.6,
@@ -204,6 +228,13 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       spend: (fields.clicks as number) * 0.5,
       publisher_earnings: (fields.clicks as number) * 0.35,
       platform_revenue: (fields.clicks as number) * 0.15,
+      conversions: 0,
+      conversions_by_event: {},
+      conversion_rate: 0,
+      conversion_value: 0,
+      cost_per_conversion: null,
+      roas: 0,
+      conversions_received: 0,
       ...fields,
     });
     expect(rowsOf(report)).toEqual([
@@ -217,6 +248,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
         ctr: 0.5,
         invalid_click_rate: 0.5,
         unbilled_by_reason: { duplicate: 1, over_budget: 1 },
+        viewed_impressions: 0,
+        view_rate: 0,
       }),
       ...[
         {
@@ -228,6 +261,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
           ctr: 0.333333,
           invalid_click_rate: 0.666667,
           unbilled_by_reason: { bot: 2 },
+          viewed_impressions: 0,
+          view_rate: 0,
         },
         {
           model_id: ids.modelB2,
@@ -238,6 +273,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
           ctr: 1,
           invalid_click_rate: 0,
           unbilled_by_reason: {},
+          viewed_impressions: 0,
+          view_rate: 0,
         },
       ]
         .sort((x, y) => (x.model_id < y.model_id ? -1 : 1))
@@ -249,6 +286,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       invalid_clicks: 4,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { duplicate: 1, bot: 2, over_budget: 1 },
+      viewed_impressions: 0,
+      view_rate: 0,
     });
   });
 
@@ -328,6 +367,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       invalid_clicks: 1,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { unrecorded: 1 },
+      viewed_impressions: 0,
+      view_rate: 0,
     });
   });
 

@@ -50,13 +50,18 @@ describe(`operator API: advertisers and campaigns (${testDatabaseKind()})`, () =
         countries: ['DE', 'AT'],
         devices: ['mobile', 'tablet'],
         status: 'active',
+        click_id_param: 'adl_click',
+        attribution_window_days: 30,
         created_at: expect.any(String),
       });
       const read = await body(
         await operator.api('GET', `/api/admin/campaigns/${String(created.id)}`),
         200,
       );
-      expect(read).toEqual(created);
+      expect(read).toEqual({
+        ...created,
+        pixel: { gif_url: expect.any(String), script_url: expect.any(String) },
+      });
     });
 
     it('is served by fetch-ads as soon as the create call returns', async () => {

@@ -106,6 +106,15 @@ describe(`a campaign's whole life through the operator API (${testDatabaseKind()
       spend: 2.4,
       invalid_click_rate: 0,
       unbilled_by_reason: {},
+      viewed_impressions: 0,
+      view_rate: 0,
+      conversions: 0,
+      conversions_by_event: {},
+      conversion_rate: 0,
+      conversion_value: 0,
+      cost_per_conversion: null,
+      roas: 0, // no conversion value on 2.40 of spend
+      conversions_received: 0,
     };
     expect(stats).toEqual({
       campaign_id: created.id,
@@ -128,7 +137,8 @@ describe(`a campaign's whole life through the operator API (${testDatabaseKind()
     expect(lines[0]).toMatch(
       /^date,impressions,clicks,invalid_clicks,ctr,spend,invalid_click_rate,unbilled_/,
     );
-    expect(lines.slice(1).map((line) => line.replace(/(,0)+$/, ''))).toEqual([
+    // Trailing zeros and empty cells (no cost per conversion without conversions) cut off.
+    expect(lines.slice(1).map((line) => line.replace(/(,0?)+$/, ''))).toEqual([
       `${today},4,3,0,0.75,2.4`,
       'total,4,3,0,0.75,2.4',
       '',

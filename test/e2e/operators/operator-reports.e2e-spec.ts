@@ -66,6 +66,15 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
             spend: 1.5,
             invalid_click_rate: 0.25,
             unbilled_by_reason: { bot: 1 },
+            viewed_impressions: 0,
+            view_rate: 0,
+            conversions: 0,
+            conversions_by_event: {},
+            conversion_rate: 0,
+            conversion_value: 0,
+            cost_per_conversion: null,
+            roas: 0,
+            conversions_received: 0,
           },
           {
             date: '2030-06-03',
@@ -76,6 +85,15 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
             spend: 0,
             invalid_click_rate: 0,
             unbilled_by_reason: {},
+            viewed_impressions: 0,
+            view_rate: 0,
+            conversions: 0,
+            conversions_by_event: {},
+            conversion_rate: 0,
+            conversion_value: 0,
+            cost_per_conversion: null,
+            roas: null,
+            conversions_received: 0,
           },
         ],
         totals: {
@@ -86,6 +104,15 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
           spend: 1.5,
           invalid_click_rate: 0.25,
           unbilled_by_reason: { bot: 1 },
+          viewed_impressions: 0,
+          view_rate: 0,
+          conversions: 0,
+          conversions_by_event: {},
+          conversion_rate: 0,
+          conversion_value: 0,
+          cost_per_conversion: null,
+          roas: 0,
+          conversions_received: 0,
         },
         budget_total: 100,
         budget_daily: 20,
@@ -179,6 +206,15 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         platform_revenue: 0.300001,
         invalid_click_rate: 0,
         unbilled_by_reason: {},
+        viewed_impressions: 0,
+        view_rate: 0,
+        conversions: 0,
+        conversions_by_event: {},
+        conversion_rate: 0,
+        conversion_value: 0,
+        cost_per_conversion: null,
+        roas: 0,
+        conversions_received: 0,
       });
       expect(of(sneaky)).toMatchObject({
         spend: 0.333333,
@@ -195,6 +231,15 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         platform_revenue: 0.522223,
         invalid_click_rate: 0,
         unbilled_by_reason: {},
+        viewed_impressions: 0,
+        view_rate: 0,
+        conversions: 0,
+        conversions_by_event: {},
+        conversion_rate: 0,
+        conversion_value: 0,
+        cost_per_conversion: null,
+        roas: 0,
+        conversions_received: 0,
       });
 
       const csv = await operator.api('GET', `/api/admin/reports/publishers?${range}&format=csv`);
@@ -203,11 +248,14 @@ describe(`operator reports (${testDatabaseKind()})`, () => {
         'attachment; filename="publishers-2030-07-01-2030-07-31.csv"',
       );
       const lines = (await csv.text()).split('\r\n');
-      // The invalid share, then one column per reason: all 0 here.
-      const noneUnbilled = `,0${',0'.repeat(UNBILLED_REASONS.length)}`;
+      // The invalid share, then one column per reason: all 0 here; no views, no conversions
+      // (an empty cost per conversion: none to divide by).
+      const noneUnbilled = `,0${',0'.repeat(UNBILLED_REASONS.length)},0,0,0,0,0,,0,0`;
       expect(lines[0]).toBe(
         'publisher_id,publisher_name,publisher_email,impressions,clicks,invalid_clicks,ctr,spend,publisher_earnings,platform_revenue,invalid_click_rate,' +
-          UNBILLED_REASONS.map((r) => `unbilled_${r}`).join(','),
+          UNBILLED_REASONS.map((r) => `unbilled_${r}`).join(',') +
+          ',viewed_impressions,view_rate' +
+          ',conversions,conversion_rate,conversion_value,cost_per_conversion,roas,conversions_received',
       );
       expect(lines).toContain(
         `${sneaky.publisher.id},"'=HYPERLINK(""https://evil.example"",""Click"")",${sneaky.publisher.email},5,1,0,0.2,0.333333,0.111111,0.222222${noneUnbilled}`,

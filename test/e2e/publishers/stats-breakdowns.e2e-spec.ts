@@ -89,6 +89,8 @@ describe(`GET /api/stats by model, key and campaign (${testDatabaseKind()})`, ()
       earnings: 0.7,
       test_impressions: 0,
       test_clicks: 0,
+      viewed_impressions: 0,
+      view_rate: 0,
     });
     expect(byKey[me.keyId].key_prefix).toEqual(expect.stringMatching(/^adl_live_/));
     // The bot's follow is not a click: 0.20 × 70 % = 0.14 over 2 impressions, RPM 70.
@@ -139,10 +141,10 @@ describe(`GET /api/stats by model, key and campaign (${testDatabaseKind()})`, ()
     expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await response.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'campaign_id,campaign_name,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks',
+      'campaign_id,campaign_name,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,viewed_impressions,view_rate',
     );
-    expect(lines[1]).toMatch(new RegExp(`^${ids.dear},[^,]+,1,1,1,700,0.7,0,0$`));
-    expect(lines[3]).toBe('total,,5,2,0.4,168,0.84,0,0');
+    expect(lines[1]).toMatch(new RegExp(`^${ids.dear},[^,]+,1,1,1,700,0.7,0,0,0,0$`));
+    expect(lines[3]).toBe('total,,5,2,0.4,168,0.84,0,0,0,0');
   });
 
   it('answers CSV to Accept: text/csv without format, and JSON when format=json says so', async () => {
@@ -155,11 +157,11 @@ describe(`GET /api/stats by model, key and campaign (${testDatabaseKind()})`, ()
     expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = (await csv.text()).split('\r\n');
     expect(lines[0]).toBe(
-      'key_id,model_id,key_prefix,key_label,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks',
+      'key_id,model_id,key_prefix,key_label,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,viewed_impressions,view_rate',
     );
     expect(lines).toContainEqual(
       expect.stringMatching(
-        new RegExp(`^${me.keyId},${me.model.id},adl_live_[\\w-]{3},test,2,1,0.5,350,0.7,0,0$`),
+        new RegExp(`^${me.keyId},${me.model.id},adl_live_[\\w-]{3},test,2,1,0.5,350,0.7,0,0,0,0$`),
       ),
     );
     const json = await get('format=json', 'text/csv');

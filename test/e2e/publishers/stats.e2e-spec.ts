@@ -21,6 +21,8 @@ interface StatsBody {
     earnings: number;
     test_impressions: number;
     test_clicks: number;
+    viewed_impressions: number;
+    view_rate: number;
     requests: number;
     fills: number;
     fill_rate: number | null;
@@ -34,6 +36,8 @@ interface StatsBody {
     earnings: number;
     test_impressions: number;
     test_clicks: number;
+    viewed_impressions: number;
+    view_rate: number;
     requests: number;
     fills: number;
     fill_rate: number | null;
@@ -128,6 +132,8 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       earnings,
       test_impressions,
       test_clicks,
+      viewed_impressions: 0,
+      view_rate: 0,
       ...noRequests,
     });
     const expected: StatsBody = {
@@ -152,6 +158,8 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
         earnings: 0.875,
         test_impressions: 13,
         test_clicks: 2,
+        viewed_impressions: 0,
+        view_rate: 0,
         ...noRequests,
       },
     };
@@ -174,6 +182,8 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
       earnings: 0,
       test_impressions: 4,
       test_clicks: 0,
+      viewed_impressions: 0,
+      view_rate: 0,
       ...noRequests,
     });
   });
@@ -191,6 +201,8 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
         earnings: 0,
         test_impressions: 0,
         test_clicks: 0,
+        viewed_impressions: 0,
+        view_rate: 0,
         ...noRequests,
       },
     });
@@ -208,11 +220,13 @@ describe(`GET /api/stats (${testDatabaseKind()})`, () => {
     const noFills = NO_FILL_REASONS.map(() => '0');
     expect((await response.text()).split('\r\n')).toEqual([
       [
-        'date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,requests,fills,fill_rate',
+        'date,model_id,impressions,clicks,ctr,rpm,earnings,test_impressions,test_clicks,viewed_impressions,view_rate,requests,fills,fill_rate',
         ...NO_FILL_REASONS.map((reason) => `no_fill_${reason}`),
       ].join(','),
-      ['2026-03-02', me.model.id, '3,1,0.333333,81.666667,0.245,9,2,0,0,', ...noFills].join(','),
-      ['total,', '3,1,0.333333,81.666667,0.245,9,2,0,0,', ...noFills].join(','),
+      ['2026-03-02', me.model.id, '3,1,0.333333,81.666667,0.245,9,2,0,0,0,0,', ...noFills].join(
+        ',',
+      ),
+      ['total,', '3,1,0.333333,81.666667,0.245,9,2,0,0,0,0,', ...noFills].join(','),
       '',
     ]);
     // JSON stays the default, and another format is refused rather than ignored.

@@ -24,6 +24,9 @@ export const EXCLUDED_BID = -1;
 /** `RankedCampaigns.categoryOf` of a campaign without a category. */
 export const NO_CATEGORY = -1;
 
+/** `RankedCampaigns.clickIdParamOf` of a campaign whose landing URL gets no click id. */
+export const NO_CLICK_ID_PARAM = -1;
+
 /** Countries and devices a campaign targets; entry 0 of `targetings` targets everyone. */
 export type Targeting = Pick<IndexedCampaign, 'countries' | 'devices'>;
 
@@ -66,6 +69,9 @@ export interface RankedCampaigns {
   /** The category of each rank, as its code in `categories`, or `NO_CATEGORY`. */
   categoryOf: Int32Array;
   categories: ValueCodes;
+  /** The click id parameter of each rank, as its code in `clickIdParams`, or `NO_CLICK_ID_PARAM`. */
+  clickIdParamOf: Int32Array;
+  clickIdParams: ValueCodes;
   keywordIds: Int32Array;
   byId: IdTable;
   maxTotalWeight: number;
