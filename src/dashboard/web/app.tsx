@@ -12,7 +12,7 @@ import {
 } from './pages/auth';
 import { ModelPage, type ModelTab } from './pages/model';
 import { ModelsPage, NewModelPage } from './pages/models';
-import { OperatorPage } from './pages/operator';
+import { CONSOLE_HOME, CONSOLE_NAV, ConsolePage } from './pages/console/console';
 import { OverviewPage } from './pages/overview';
 import { PayoutsPage } from './pages/payouts';
 import { StatsPage } from './pages/stats';
@@ -106,7 +106,10 @@ export function App() {
       >
         Skip to content
       </a>
-      <Header session={session} page={page} />
+      <Header
+        session={session}
+        section={route.segments[0] === 'console' ? route.segments.slice(0, 2).join('/') : page}
+      />
       <main id="main" tabIndex={-1} class={session ? 'main' : 'main main--narrow'}>
         <div class="notice-area" role="status">
           {notice && session && notice.path === path && (
@@ -172,17 +175,23 @@ export function App() {
 
 const currentPath = (): string => parseHash(location.hash).segments.join('/');
 
-/** Operators have no models or statistics: their page says where their work is. */
+/** Operators land on their console; publishers on their overview. */
 const homeOf = (publisher: Publisher): string =>
-  publisher.role === 'admin' ? '/operator' : '/overview';
+  publisher.role === 'admin' ? CONSOLE_HOME : '/overview';
 
 const newAccountHomeOf = (publisher: Publisher): string =>
-  publisher.role === 'admin' ? '/operator' : '/models';
+  publisher.role === 'admin' ? CONSOLE_HOME : '/models';
 
 function SignedInPage({ route }: { route: Route }) {
   const session = useContext(SessionContext);
-  if (session?.publisher.role === 'admin') return <OperatorPage />;
   const [page, id, tab] = route.segments;
+  if (session?.publisher.role === 'admin') {
+    if (page !== 'console') {
+      navigate(CONSOLE_HOME, { replace: true });
+      return null;
+    }
+    return <ConsolePage route={route} />;
+  }
   if (page === 'models' && id === 'new') return <NewModelPage />;
   if (page === 'models' && id) {
     const modelTab: ModelTab = tab === 'settings' || tab === 'integration' ? tab : 'keys';
@@ -212,7 +221,7 @@ const NAV: [string, string][] = [
   ['account', 'Account'],
 ];
 
-function Header({ session, page }: { session: Session | null; page: string }) {
+function Header({ session, section }: { session: Session | null; section: string }) {
   return (
     <header class="topbar">
       <div class="topbar__inner">
@@ -221,24 +230,22 @@ function Header({ session, page }: { session: Session | null; page: string }) {
             A
           </span>
           <span class="brand__name">Adline</span>
-          <span class="brand__sub">Publisher dashboard</span>
+          <span class="brand__sub">
+            {session?.publisher.role === 'admin' ? 'Operator console' : 'Publisher dashboard'}
+          </span>
         </a>
         {session && (
           <>
             <nav class="nav" aria-label="Main">
-              {session.publisher.role !== 'admin' && (
-                <>
-                  {NAV.map(([path, label]) => (
-                    <a
-                      key={path}
-                      href={href(`/${path}`)}
-                      aria-current={page === path ? 'page' : undefined}
-                    >
-                      {label}
-                    </a>
-                  ))}
-                </>
-              )}
+              {(session.publisher.role === 'admin' ? CONSOLE_NAV : NAV).map(([path, label]) => (
+                <a
+                  key={path}
+                  href={href(`/${path}`)}
+                  aria-current={section === path ? 'page' : undefined}
+                >
+                  {label}
+                </a>
+              ))}
               <a href="/docs">API docs</a>
             </nav>
             <div class="account">

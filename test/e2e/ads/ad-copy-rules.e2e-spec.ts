@@ -83,7 +83,11 @@ describe(`operator API: ad copy a language model will read (${testDatabaseKind()
         );
         expect(fieldsOf(problem)).toEqual([field]);
         const path = `/api/admin/campaigns/${String(created.id)}`;
-        expect(await body(await operator.api('GET', path), 200)).toEqual(created);
+        // The read adds the campaign's pixel URLs to what the create answered.
+        expect(await body(await operator.api('GET', path), 200)).toEqual({
+          ...created,
+          pixel: { gif_url: expect.any(String), script_url: expect.any(String) },
+        });
         const audit = await body(await operator.api('GET', `${path}/audit`), 200);
         expect(audit.total).toBe(1);
       },

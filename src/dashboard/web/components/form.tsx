@@ -10,7 +10,7 @@ interface TextFieldProps {
   onValue: (value: string) => void;
   error?: string;
   hint?: ComponentChildren;
-  type?: 'text' | 'email' | 'password' | 'url' | 'date';
+  type?: 'text' | 'email' | 'password' | 'url' | 'date' | 'number' | 'datetime-local';
   multiline?: boolean;
   optional?: boolean;
   autoComplete?: string;
@@ -54,6 +54,7 @@ export function TextField(props: TextFieldProps) {
         <input
           {...shared}
           type={inputType}
+          step={props.type === 'number' ? 'any' : undefined}
           autoComplete={props.autoComplete}
           onInput={(e) => props.onValue(e.currentTarget.value)}
         />

@@ -67,8 +67,14 @@ const dayLabelsAttribute: Plugin<'bar' | 'line'> = {
  */
 export type UsageChartKind = 'impressions' | 'clicks-earnings';
 
-export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; label: string }) {
-  const { kind, days, label } = props;
+export function UsageChart(props: {
+  kind: UsageChartKind;
+  days: DayFigures[];
+  label: string;
+  /** The money line's name: "Earnings" for a publisher, "Spend" for a campaign. */
+  moneyLabel?: string;
+}) {
+  const { kind, days, label, moneyLabel = 'Earnings' } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!canvas.current) return;
@@ -85,7 +91,7 @@ export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; la
         : [
             {
               type: 'line',
-              label: 'Earnings',
+              label: moneyLabel,
               data: days.map((d) => d.earnings),
               borderColor: COLORS.earnings,
               backgroundColor: COLORS.earnings,
@@ -157,7 +163,7 @@ export function UsageChart(props: { kind: UsageChartKind; days: DayFigures[]; la
       },
     });
     return () => chart.destroy();
-  }, [kind, days]);
+  }, [kind, days, moneyLabel]);
   return (
     <div class="chart">
       <canvas ref={canvas} role="img" aria-label={label}>

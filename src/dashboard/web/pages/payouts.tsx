@@ -4,7 +4,7 @@ import { DISPLAY_CURRENCY, formatDay, formatInstant, formatMoney } from '../form
 import { useLoad } from '../session';
 import { BalanceCard } from './overview';
 
-const METHODS: Record<PayoutMethod, string> = {
+export const METHODS: Record<PayoutMethod, string> = {
   bank_transfer: 'Bank transfer',
   paypal: 'PayPal',
   wise: 'Wise',
