@@ -6,6 +6,8 @@ export const ROOT = join(__dirname, '..', '..', '..');
 export const SERVICE_PORT = 3311;
 export const BARE_PORT = 3312;
 export const INSERT_BATCH = 500;
+/** The service's CLICK_SIGNING_SECRET: the benchmark signs click ids with it too. */
+export const CLICK_SIGNING_SECRET = 'bench-click-signing-secret-0123456789abcdef';
 /**
  * Measured closed-loop phases ask for twice the requests the warm-up's rate would answer in
  * the measured time: a phase must last at least that long, and warm services speed up.

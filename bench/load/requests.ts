@@ -5,8 +5,8 @@ import { campaignLinkOf, viewUrlOf } from './links';
 import type { RequestSpec } from './open-loop';
 
 /**
- * The requests the load generators send to the service: fetch-ads, and clicks on the links
- * it served; plain (RequestSpec) for the open-loop generator's process, or autocannon's.
+ * The requests the load generators send to the service: fetch-ads, clicks on the links it
+ * served, views of its ads and conversions of its billed clicks; plain (RequestSpec) for the open-loop generator's process, or autocannon's.
  */
 
 export const BROWSER_UA =
@@ -69,6 +69,64 @@ export function viewRequests(views: string[]): { requests: Request[]; used: () =
     },
   ];
   return { requests, used: () => next };
+}
+
+/** A conversion request's answers, as counted so far: items accepted and the rest. */
+export interface ConversionCounts {
+  accepted: number;
+  /** Items answered `duplicate` or `rejected`: none is expected. */
+  notAccepted: number;
+}
+
+const ACCEPTED = '"status":"accepted"';
+const NOT_ACCEPTED = ['"status":"duplicate"', '"status":"rejected"'];
+
+/**
+ * `POST /api/conversions` with the advertiser's key: `batch` conversions a request (one
+ * conversion alone, or `{ conversions: [...] }`), the click ids taken in turn, each with an
+ * event id of its own (`prefix` and a counter), so that every item is accepted once;
+ * `counts` says how the answers' items went.
+ */
+export function conversionRequests(
+  clickIds: string[],
+  advertiserKey: string,
+  batch: number,
+  prefix: string,
+): { requests: Request[]; counts: () => ConversionCounts } {
+  let next = 0;
+  const counts: ConversionCounts = { accepted: 0, notAccepted: 0 };
+  const item = (occurredAt: string) => {
+    const index = next++;
+    return `{"click_id":"${clickIds[index % clickIds.length]}","event":"purchase","event_id":"${prefix}-${index}","occurred_at":"${occurredAt}","value":49.9,"currency":"USD"}`;
+  };
+  const requests: Request[] = [
+    {
+      method: 'POST',
+      path: '/api/conversions',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${advertiserKey}` },
+      setupRequest: (request) => {
+        const occurredAt = new Date().toISOString();
+        const body =
+          batch === 1
+            ? item(occurredAt)
+            : `{"conversions":[${Array.from({ length: batch }, () => item(occurredAt)).join(',')}]}`;
+        return { ...request, body };
+      },
+      // Counted by string search, as the links are found: the answers are being timed.
+      onResponse: (status, body) => {
+        if (status !== 200) return;
+        counts.accepted += occurrences(body, ACCEPTED);
+        for (const other of NOT_ACCEPTED) counts.notAccepted += occurrences(body, other);
+      },
+    },
+  ];
+  return { requests, counts: () => ({ ...counts }) };
+}
+
+function occurrences(text: string, part: string): number {
+  let n = 0;
+  for (let at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length)) n++;
+  return n;
 }
 
 /** Follows the harvested links in turn; `used` says how many it has sent. */

@@ -31,6 +31,27 @@ export function goalTable(report: Report): string {
       ratio >= 0.3,
     );
   }
+  // No goal is set for conversions: the rows say what they cost against the bare POST.
+  for (const c of small && baselines ? small.conversions : []) {
+    const bare = baselines?.bareFetch.requestsPerSecond ?? 0;
+    rows.push([
+      `conversion throughput (\`POST /api/conversions\`), batch of ${c.batch}`,
+      'none set: requests and conversions a second against the bare Nest-on-Fastify POST',
+      `${fmt(c.result.requestsPerSecond)} req/s = ${fmt(c.result.requestsPerSecond / bare, 3)} × ${fmt(bare)}; ${fmt(c.conversionsPerSecond)} conversions/s = ${fmt(c.conversionsPerSecond / bare, 2)} × ${fmt(bare)}`,
+      '–',
+    ]);
+  }
+  if (small && small.conversions.length > 0) {
+    const accepted = small.conversions.reduce((n, c) => n + c.accepted, 0);
+    const notAccepted = small.conversions.reduce((n, c) => n + c.notAccepted, 0);
+    const failed = small.conversions.reduce((n, c) => n + c.failed, 0);
+    add(
+      'conversions sent, all accepted and stored',
+      'every item accepted; rows added = accepted',
+      `${fmt(accepted)} accepted, ${fmt(notAccepted)} duplicate or rejected, ${fmt(failed)} requests failed; ${fmt(small.conversionsAdded)} rows added`,
+      notAccepted === 0 && failed === 0 && small.conversionsAdded === accepted,
+    );
+  }
   if (large && small && large !== small) {
     const ratio = large.fetchMax.requestsPerSecond / small.fetchMax.requestsPerSecond;
     add(

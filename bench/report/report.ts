@@ -39,6 +39,12 @@ function phaseTable(report: Report): string {
       add(`fetch-ads, ${k(run.campaigns)}, fixed ${fmt(run.fixedRate)} req/s`, run.fetchFixed, rss);
     if (run.clicks) add(`clicks, ${k(run.campaigns)} (closed loop)`, run.clicks, rss);
     if (run.views) add(`ad views, ${k(run.campaigns)} (closed loop)`, run.views, rss);
+    for (const c of run.conversions)
+      add(
+        `conversions, batch of ${c.batch}, ${k(run.campaigns)} (closed loop): ${fmt(c.conversionsPerSecond)} conversions/s`,
+        c.result,
+        rss,
+      );
     if (run.mixed) {
       const { fetch, clickRate, statsRate } = run.mixed;
       add(

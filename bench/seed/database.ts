@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createConnection, type Connection } from 'mysql2/promise';
 import { DataSource } from 'typeorm';
+import { generateAdvertiserKey } from '@/conversions/advertiser-key-material';
 import { generateApiKey } from '@/publishers/api-key-material';
 import { sqlDatetime } from '@/common/clock';
 import type { DatabaseConfig } from '@/config/app-config';
@@ -118,6 +119,10 @@ export interface Seeded {
   keys: string[];
   modelIds: string[];
   publisherId: string;
+  /** The one advertiser, whose campaigns they all are. */
+  advertiserId: string;
+  /** Its conversions key (`adl_adv_…`), for `POST /api/conversions`. */
+  advertiserKey: string;
   seconds: number;
 }
 
@@ -144,7 +149,10 @@ const CAMPAIGN_COLUMNS = [
   'updated_at',
 ];
 
-/** One advertiser, one publisher with 100 models of one key each, and `campaigns` campaigns. */
+/**
+ * One advertiser with a conversions key, one publisher with 100 models of one key each, and
+ * `campaigns` campaigns.
+ */
 export async function seed(db: BenchDatabase, campaigns: number, models = 100): Promise<Seeded> {
   const started = Date.now();
   const now = sqlDatetime(new Date());
@@ -153,6 +161,12 @@ export async function seed(db: BenchDatabase, campaigns: number, models = 100): 
     'advertisers',
     ['id', 'name', 'contact_email', 'status', 'created_at', 'updated_at'],
     [[advertiserId, 'Bench advertiser', null, 'active', now, now]],
+  );
+  const advertiserKey = generateAdvertiserKey();
+  await db.insert(
+    'advertiser_api_keys',
+    ['id', 'advertiser_id', 'key_hash', 'key_prefix', 'label', 'created_at', 'revoked_at'],
+    [[newId(), advertiserId, advertiserKey.hash, advertiserKey.prefix, 'bench', now, null]],
   );
   const publisherId = newId();
   await db.insert(
@@ -261,6 +275,8 @@ export async function seed(db: BenchDatabase, campaigns: number, models = 100): 
     keys: keys.map((key) => key.secret),
     modelIds,
     publisherId,
+    advertiserId,
+    advertiserKey: advertiserKey.secret,
     seconds: (Date.now() - started) / 1000,
   };
 }

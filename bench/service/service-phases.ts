@@ -1,5 +1,10 @@
 import { log } from '../common/log';
-import { MEASURE_MARGIN, SERVICE_PORT, type Options } from '../common/options';
+import {
+  CLICK_SIGNING_SECRET,
+  MEASURE_MARGIN,
+  SERVICE_PORT,
+  type Options,
+} from '../common/options';
 import { closedLoop, load, sum, type LoadResult } from '../load/load';
 import { fetchRequests } from '../load/requests';
 import { findDatabasePid, watchCpu } from '../measure/cpu';
@@ -38,7 +43,7 @@ export async function startService(
     PORT: String(SERVICE_PORT),
     BASE_URL: `http://127.0.0.1:${SERVICE_PORT}`,
     DATABASE_URL: db.url,
-    CLICK_SIGNING_SECRET: 'bench-click-signing-secret-0123456789abcdef',
+    CLICK_SIGNING_SECRET,
     SESSION_SECRET: 'bench-session-secret-0123456789abcdefghij',
     RATE_LIMIT_PER_MINUTE: '1000000000',
     CLICK_RATE_LIMIT_PER_MINUTE: '1000000000',

@@ -7,6 +7,12 @@ import { GeneratorProcess } from '../load/open-loop-process';
 import { clickRequests, fetchRequests, fetchSpecs, viewRequests } from '../load/requests';
 import { topSelfTime } from '../measure/profile-summary';
 import type { BenchDatabase, Seeded } from '../seed/database';
+import {
+  billedClickIds,
+  CONVERSION_BATCHES,
+  measureConversions,
+  type ConversionPhase,
+} from './conversion-phase';
 import { fixedRate, type FixedRateResult } from './fixed-rate';
 import { linksForMixed, measureMixed, type MixedResult } from './mixed-phase';
 import { startService } from './service-phases';
@@ -14,7 +20,8 @@ import { startService } from './service-phases';
 /**
  * The main run against one start of the service: fetch-ads at its max (closed loop) and at
  * half of it (open loop, in the generator's own process), clicks on the links it served,
- * then the mixed phase; the rows are counted once the service has drained and stopped.
+ * views of its ads, conversions of the billed clicks (batches of 1 and 100), then the mixed
+ * phase; the rows are counted once the service has drained and stopped.
  */
 
 export interface ServiceRun {
@@ -28,6 +35,10 @@ export interface ServiceRun {
   clicks: LoadResult | null;
   /** Views of the ads served (`POST /api/ad-views/…`), closed loop; repeats once URLs run out. */
   views: LoadResult | null;
+  /** `POST /api/conversions` of billed clicks' ids, a phase per batch size (1, 100). */
+  conversions: ConversionPhase[];
+  /** Conversion rows added, counted once the service has stopped (= items accepted). */
+  conversionsAdded: number;
   mixed: MixedResult | null;
   impressionsExpected: number;
   /** fetch-ads requests that timed out: the service may still have recorded them. */
@@ -55,6 +66,7 @@ export async function measureService(
   const clicksBefore = await db.count('clicks');
   const billedBefore = await db.count('clicks', "status = 'billed'");
   const overBefore = await db.count('clicks', "status = 'over_budget'");
+  const conversionsBefore = await db.count('conversions');
   const profileDir = options.profile ? join(ROOT, 'bench-profiles', `service-${campaigns}`) : null;
   if (profileDir) rmSync(profileDir, { recursive: true, force: true });
   const { service, startSeconds } = await startService(db, options, {}, profileDir);
@@ -146,6 +158,15 @@ export async function measureService(
       log(`only ${viewUrls.length} view URLs for ${viewSet.used()} views: some repeat`);
     log(`views ${views.requestsPerSecond.toFixed(0)} req/s, p99 ${views.p99} ms`);
 
+    // Conversions of the billed clicks (stored by now: the views took seconds), each batch
+    // size a probe, a warm-up and a measured closed loop.
+    const clickIds = await billedClickIds(db, seeded);
+    const conversions: ConversionPhase[] = [];
+    if (clickIds.length === 0) log('conversions: no billed clicks, not measured');
+    else
+      for (const batch of CONVERSION_BATCHES)
+        conversions.push(await measureConversions(url, clickIds, seeded, batch, options));
+
     const mixed = await measureMixed({
       db,
       seeded,
@@ -173,7 +194,12 @@ export async function measureService(
     const clickTotals = sum(clickPhases);
     // autocannon's errors include its timeouts.
     const errors =
-      fetchTotals.errors + clickTotals.errors + mixed.stats.errors + viewWarm.errors + views.errors;
+      fetchTotals.errors +
+      clickTotals.errors +
+      mixed.stats.errors +
+      viewWarm.errors +
+      views.errors +
+      conversions.reduce((n, c) => n + c.errors, 0);
     const profile = profileDir ? summariseProfile(profileDir) : null;
     return {
       campaigns,
@@ -185,6 +211,8 @@ export async function measureService(
       fixedRate: rate,
       clicks,
       views,
+      conversions,
+      conversionsAdded: (await db.count('conversions')) - conversionsBefore,
       mixed,
       impressionsExpected: fetchTotals.ok,
       impressionsUnanswered: fetchTotals.timeouts,

@@ -1,17 +1,9 @@
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { PasswordHasher } from '@/auth/password-hasher.service';
 import { PublishersService } from '@/publishers/publishers.service';
 import { BROWSER_UA } from '@test/support/ads';
-import { ROOT } from '@test/support/paths';
 import { startTestApp, type TestApp } from '@test/support/test-app';
-import {
-  checkPage,
-  ConsoleWatch,
-  launchChromium,
-  SCREENSHOTS,
-} from '@test/browser/browser-support';
+import { checkPage, ConsoleWatch, launchChromium } from '@test/browser/browser-support';
 
 const ADMIN = { email: 'ops@example.test', password: 'an operator password' };
 const PUBLISHER = { email: 'pub@example.test', password: 'a publisher password' };
@@ -139,10 +131,6 @@ describe('the operator console, in Chromium', () => {
     await page.getByRole('button', { name: 'Try it' }).click();
     await page.locator('#try-result').getByText('The campaign is paused.').waitFor();
     problems.push(...(await checkPage(page, 'console-campaign-paused')));
-    copyFileSync(
-      join(SCREENSHOTS, 'console-campaign-desktop.png'),
-      join(ROOT, 'docs', 'console.png'),
-    );
 
     expect(problems).toEqual([]);
     expect(watch.errors).toEqual([]);

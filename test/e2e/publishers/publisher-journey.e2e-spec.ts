@@ -105,6 +105,9 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
       earnings: 0.28,
       // Earnings per 1,000 impressions: 0.28 / 4 × 1,000.
       rpm: 70,
+      // No view_url was called.
+      viewed_impressions: 0,
+      view_rate: 0,
       ...noTest,
       ...allFilled(4),
     });
@@ -118,6 +121,8 @@ describe(`a publisher's first day, through the API alone (${testDatabaseKind()})
       ctr: 0.333333,
       earnings: 0.28,
       rpm: 93.333333,
+      viewed_impressions: 0,
+      view_rate: 0,
       ...noTest,
       ...allFilled(3),
     });
