@@ -15,6 +15,7 @@ import { AccountTokens1764810000000 } from './1764810000000-account-tokens';
 import { Conversions1764820000000 } from './1764820000000-conversions';
 import { AdViews1764830000000 } from './1764830000000-ad-views';
 import { ConversionStats1764840000000 } from './1764840000000-conversion-stats';
+import { PublisherAudit1764850000000 } from './1764850000000-publisher-audit';
 
 /** Every migration, oldest first. Listed (not globbed) so tests and the build load the same. */
 export const MIGRATIONS = [
@@ -35,4 +36,5 @@ export const MIGRATIONS = [
   Conversions1764820000000,
   AdViews1764830000000,
   ConversionStats1764840000000,
+  PublisherAudit1764850000000,
 ];

@@ -14,6 +14,7 @@ import { LedgerEntry } from '@/earnings/entities/ledger-entry.entity';
 import { Payout } from '@/payouts/entities/payout.entity';
 import { AiModel } from '@/publishers/entities/ai-model.entity';
 import { ApiKey } from '@/publishers/entities/api-key.entity';
+import { PublisherAuditEntry } from '@/publishers/entities/publisher-audit-entry.entity';
 import { Publisher } from '@/publishers/entities/publisher.entity';
 import { Click } from '@/tracking/entities/click.entity';
 import { Impression } from '@/tracking/entities/impression.entity';
@@ -25,6 +26,7 @@ import { Impression } from '@/tracking/entities/impression.entity';
  */
 export const ENTITIES = [
   Publisher,
+  PublisherAuditEntry,
   AiModel,
   ApiKey,
   Advertiser,

@@ -12,8 +12,14 @@ import { Authenticated, CurrentPrincipal } from '@/common/authenticated.decorato
 import type { Principal } from '@/common/principal';
 import { ApiReportResponse, replyWithReport } from '@/reports/reports-response';
 import { CreatePayoutDto, VoidPayoutDto } from './dto/payout-input.dto';
-import { PayoutDto, PayoutListDto, PayoutsDueDto, PayoutsDueQueryDto } from './dto/payout.dto';
-import { payoutsDueCsv, requestedFormat } from './payouts-csv';
+import {
+  PayoutDto,
+  PayoutListDto,
+  PayoutsDueDto,
+  PayoutsDueQueryDto,
+  PublisherBalancesDto,
+} from './dto/payout.dto';
+import { balancesCsv, payoutsDueCsv, requestedFormat } from './payouts-csv';
 import { PayoutsService } from './payouts.service';
 
 /** Operators' routes over publishers' payouts; a publisher gets 403. */
@@ -102,6 +108,30 @@ export class PayoutsAdminController {
       requestedFormat(query.format, accept),
       await this.payouts.due(),
       payoutsDueCsv,
+    );
+  }
+
+  @Get('reports/balances')
+  @ApiOperation({
+    summary: "Operators: every publisher's unpaid balance",
+    description:
+      'Every publisher account with its earnings, payouts, unpaid balance and whether it reaches the payout threshold (`PAYOUT_THRESHOLD`), largest balance first. `format=csv` or `Accept: text/csv` downloads it as CSV.',
+  })
+  @ApiReportResponse(
+    PublisherBalancesDto,
+    'publisher_id,email,name,earned_total,paid_total,unpaid_balance,due,last_payout_at\r\n',
+  )
+  @ApiProblemResponses({ 400: ['validation_failed'] })
+  async getPublisherBalances(
+    @Query() query: PayoutsDueQueryDto,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PublisherBalancesDto | string> {
+    return replyWithReport(
+      reply,
+      requestedFormat(query.format, accept),
+      await this.payouts.balances(),
+      balancesCsv,
     );
   }
 }

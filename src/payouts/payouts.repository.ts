@@ -144,9 +144,9 @@ export class PayoutsRepository {
 
   /**
    * Publisher accounts whose earnings minus payouts (voided ones aside) reach `minMicros`,
-   * largest balance first.
+   * largest balance first; every publisher account when `minMicros` is null.
    */
-  async due(minMicros: number): Promise<DueRow[]> {
+  async due(minMicros: number | null): Promise<DueRow[]> {
     const unpaid = 'COALESCE(e.total, 0) - COALESCE(x.total, 0)';
     const rows = await this.payouts.query<DueSql[]>(
       `SELECT p.id, p.email, p.name, COALESCE(e.total, 0) AS earned,
@@ -157,9 +157,9 @@ export class PayoutsRepository {
          LEFT JOIN (SELECT publisher_id, SUM(amount_micros) AS total, MAX(created_at) AS last_at
                       FROM payouts WHERE voided_at IS NULL GROUP BY publisher_id) x
                 ON x.publisher_id = p.id
-        WHERE p.role = 'publisher' AND ${unpaid} >= ?
+        WHERE p.role = 'publisher'${minMicros === null ? '' : ` AND ${unpaid} >= ?`}
         ORDER BY ${unpaid} DESC, p.id`,
-      [EARNINGS, minMicros],
+      minMicros === null ? [EARNINGS] : [EARNINGS, minMicros],
     );
     return rows.map((row) => ({
       publisherId: row.id,

@@ -12,6 +12,7 @@ import {
   PayoutDto,
   PayoutListDto,
   PayoutsDueDto,
+  PublisherBalancesDto,
   toPayoutDto,
 } from './dto/payout.dto';
 import type { Payout } from './entities/payout.entity';
@@ -131,6 +132,29 @@ export class PayoutsService {
         paid_total: microsToUnits(row.paidMicros),
         last_payout_at: row.lastPayoutAt?.toISOString() ?? null,
       })),
+    };
+  }
+
+  /** Every publisher account's balance, largest unpaid first, each marked due or not. */
+  async balances(): Promise<PublisherBalancesDto> {
+    const threshold = this.config.payoutThresholdMicros;
+    const rows = await this.payouts.due(null);
+    return {
+      currency: PAYOUT_CURRENCY,
+      payout_threshold: microsToUnits(threshold),
+      publishers: rows.map((row) => {
+        const unpaid = row.earnedMicros - row.paidMicros;
+        return {
+          publisher_id: row.publisherId,
+          email: row.email,
+          name: row.name,
+          earned_total: microsToUnits(row.earnedMicros),
+          paid_total: microsToUnits(row.paidMicros),
+          unpaid_balance: microsToUnits(unpaid),
+          due: unpaid >= threshold,
+          last_payout_at: row.lastPayoutAt?.toISOString() ?? null,
+        };
+      }),
     };
   }
 }

@@ -9,6 +9,7 @@ import {
   toModelDto,
   UpdateModelDto,
 } from './dto/model.dto';
+import type { PublisherModelListDto } from './dto/publisher-admin.dto';
 import { type SetModelControlsDto, toModelControls } from './dto/model-controls.dto';
 import { ModelsRepository } from './models.repository';
 import { PublishersService } from './publishers.service';
@@ -24,6 +25,14 @@ export class ModelsService {
   async list(publisherId: string): Promise<ModelDto[]> {
     const models = await this.models.listOldestFirst(publisherId);
     return models.map(toModelDto);
+  }
+
+  /** Any publisher's models, for an operator; 404 when no publisher has this id. */
+  async listAsOperator(publisherId: string): Promise<PublisherModelListDto> {
+    if (!(await this.publishers.findPublisher(publisherId))) {
+      throw ProblemException.notFound('publisher_not_found', 'No publisher has this id.');
+    }
+    return { models: await this.list(publisherId) };
   }
 
   async get(publisherId: string, modelId: string): Promise<ModelDto> {

@@ -2,11 +2,14 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { pageOf } from '@/common/dto/page-query.dto';
 import { shareToPpm } from '@/common/money';
 import { ProblemException } from '@/common/problem';
+import { newId } from '@/database/columns';
 import { CredentialChanges } from './credential-changes.service';
 import { PublisherDto, toPublisherDto } from './dto/publisher.dto';
 import {
+  PublisherAuditDto,
   PublisherListQueryDto,
   PublisherPageDto,
+  toPublisherAuditEntryDto,
   UpdatePublisherDto,
 } from './dto/publisher-admin.dto';
 import { Publisher } from './entities/publisher.entity';
@@ -46,6 +49,12 @@ export class PublisherAccountsService {
     changes: UpdatePublisherDto,
   ): Promise<PublisherDto> {
     const publisher = await this.find(publisherId);
+    // A reason explains a status change; alone it would be kept nowhere.
+    if (changes.reason !== undefined && changes.status === undefined) {
+      throw ProblemException.validation([
+        { field: 'reason', message: 'reason is kept only with a change of status' },
+      ]);
+    }
     // An operator who suspends themself may lock every operator out.
     if (changes.status === 'suspended' && publisher.id === operatorId) {
       throw new ProblemException(
@@ -54,7 +63,9 @@ export class PublisherAccountsService {
         'You cannot suspend your own account; ask another operator.',
       );
     }
-    await this.publishers.update(
+    const at = new Date();
+    const statusChanges = changes.status !== undefined && changes.status !== publisher.status;
+    await this.publishers.updateAudited(
       publisher.id,
       {
         ...(changes.revenue_share !== undefined
@@ -62,10 +73,28 @@ export class PublisherAccountsService {
           : {}),
         ...(changes.status !== undefined ? { status: changes.status } : {}),
       },
-      new Date(),
+      at,
+      statusChanges
+        ? {
+            id: newId(),
+            publisherId: publisher.id,
+            actorId: operatorId,
+            oldStatus: publisher.status,
+            newStatus: changes.status!,
+            reason: changes.reason ?? null,
+            createdAt: at,
+          }
+        : null,
     );
     await this.credentialChanges.announce({ kind: 'publisher', id: publisher.id });
     return this.profile(publisher.id);
+  }
+
+  /** Every status change of the publisher: who, when, from, to and why; newest first. */
+  async audit(publisherId: string): Promise<PublisherAuditDto> {
+    const publisher = await this.find(publisherId);
+    const entries = await this.publishers.auditNewestFirst(publisher.id);
+    return { entries: entries.map(toPublisherAuditEntryDto) };
   }
 
   private async find(publisherId: string): Promise<Publisher> {

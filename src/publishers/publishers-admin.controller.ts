@@ -6,7 +6,9 @@ import { ApiProblemResponses } from '@/common/api-problem-responses.decorator';
 import { ModelDto, OperatorModelStatusDto } from './dto/model.dto';
 import { PublisherDto } from './dto/publisher.dto';
 import {
+  PublisherAuditDto,
   PublisherListQueryDto,
+  PublisherModelListDto,
   PublisherPageDto,
   UpdatePublisherDto,
 } from './dto/publisher-admin.dto';
@@ -39,7 +41,7 @@ export class PublishersAdminController {
   @ApiOperation({
     summary: "Operators: change a publisher's revenue share or status",
     description:
-      'Takes effect at once: new impressions carry the new share; a suspended publisher cannot sign in and its keys answer 404 `model_inactive`.',
+      "Takes effect at once: new impressions carry the new share; a suspended publisher cannot sign in and its keys answer 404 `model_inactive`. A status change is kept in the publisher's audit with the operator, the time and the optional `reason` (only with `status`).",
   })
   @ApiParam({ name: 'id', description: 'Id of the publisher.' })
   @ApiOkResponse({ type: PublisherDto })
@@ -54,6 +56,32 @@ export class PublishersAdminController {
     @Body() body: UpdatePublisherDto,
   ): Promise<PublisherDto> {
     return this.accounts.updateAsOperator(principal.publisherId, id, body);
+  }
+
+  @Get('publishers/:id/models')
+  @ApiOperation({
+    summary: "Operators: a publisher's AI models, oldest first",
+    description:
+      'With their status and controls, as the publisher sees them; deactivated ones too.',
+  })
+  @ApiParam({ name: 'id', description: 'Id of the publisher.' })
+  @ApiOkResponse({ type: PublisherModelListDto })
+  @ApiProblemResponses({ 404: ['publisher_not_found'] })
+  listPublisherModels(@Param('id') id: string): Promise<PublisherModelListDto> {
+    return this.models.listAsOperator(id);
+  }
+
+  @Get('publishers/:id/audit')
+  @ApiOperation({
+    summary: "Operators: a publisher's status changes, newest first",
+    description:
+      'Each suspension or reactivation: the operator (`actor_id`), when, from which status to which, and the `reason` given.',
+  })
+  @ApiParam({ name: 'id', description: 'Id of the publisher.' })
+  @ApiOkResponse({ type: PublisherAuditDto })
+  @ApiProblemResponses({ 404: ['publisher_not_found'] })
+  listPublisherAudit(@Param('id') id: string): Promise<PublisherAuditDto> {
+    return this.accounts.audit(id);
   }
 
   @Patch('models/:id')

@@ -7,6 +7,7 @@ import { ApiKeysService } from './api-keys.service';
 import { CredentialChanges } from './credential-changes.service';
 import { AiModel } from './entities/ai-model.entity';
 import { ApiKey } from './entities/api-key.entity';
+import { PublisherAuditEntry } from './entities/publisher-audit-entry.entity';
 import { Publisher } from './entities/publisher.entity';
 import { KeyUsageTracker } from './key-usage-tracker.service';
 import { ModelsController } from './models.controller';
@@ -19,7 +20,7 @@ import { PublishersRepository } from './publishers.repository';
 import { PublishersService } from './publishers.service';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Publisher, AiModel, ApiKey])],
+  imports: [TypeOrmModule.forFeature([Publisher, PublisherAuditEntry, AiModel, ApiKey])],
   controllers: [
     PublisherController,
     ModelsController,

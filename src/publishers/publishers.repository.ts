@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { IsNull, type Repository } from 'typeorm';
 import type { Page } from '@/common/dto/page-query.dto';
+import { transactionWithRetry } from '@/database/sql';
+import { PublisherAuditEntry } from './entities/publisher-audit-entry.entity';
 import { Publisher, type PublisherStatus } from './entities/publisher.entity';
 
 /** What an operator may change on a publisher account. */
@@ -10,10 +12,14 @@ export interface PublisherChanges {
   status?: PublisherStatus;
 }
 
-/** The publishers table's queries (operators' accounts share the table). */
+/** The publishers table's queries (operators' accounts share the table), and its audit. */
 @Injectable()
 export class PublishersRepository {
-  constructor(@InjectRepository(Publisher) private readonly publishers: Repository<Publisher>) {}
+  constructor(
+    @InjectRepository(Publisher) private readonly publishers: Repository<Publisher>,
+    @InjectRepository(PublisherAuditEntry)
+    private readonly audit: Repository<PublisherAuditEntry>,
+  ) {}
 
   /** Stores a new account and returns it as stored. */
   insert(publisher: Publisher): Promise<Publisher> {
@@ -53,5 +59,29 @@ export class PublishersRepository {
 
   async update(id: string, changes: PublisherChanges, at: Date): Promise<void> {
     await this.publishers.update({ id }, { ...changes, updatedAt: at });
+  }
+
+  /**
+   * Applies an operator's changes and, when the status changes, stores its audit entry in the
+   * same transaction: a status change is never kept without who made it and why.
+   */
+  async updateAudited(
+    id: string,
+    changes: PublisherChanges,
+    at: Date,
+    entry: PublisherAuditEntry | null,
+  ): Promise<void> {
+    await transactionWithRetry(this.publishers.manager, async (manager) => {
+      await manager.update(Publisher, { id }, { ...changes, updatedAt: at });
+      if (entry) await manager.insert(PublisherAuditEntry, entry);
+    });
+  }
+
+  /** Every status change of the publisher, newest first (ids are time-ordered). */
+  auditNewestFirst(publisherId: string): Promise<PublisherAuditEntry[]> {
+    return this.audit.find({
+      where: { publisherId },
+      order: { createdAt: 'DESC', id: 'DESC' },
+    });
   }
 }

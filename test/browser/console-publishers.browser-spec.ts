@@ -41,6 +41,16 @@ describe('the operator console’s publishers and reports, in Chromium', () => {
     });
     const model = await publishers.createModel(publisher.id, { name: 'Quill bot' });
     const key = await t.f.apiKey(model.id, 'live');
+    // A publisher that has earned nothing yet: its balance shows as $0.00, not due.
+    await publishers.createPublisher({
+      email: 'quillpad@example.test',
+      name: 'Quill Pad',
+      passwordHash: null,
+      emailVerified: true,
+    });
+    // A model without traffic, deactivated by the publisher: the console lists it too.
+    const draft = await publishers.createModel(publisher.id, { name: 'Quill draft' });
+    await publishers.setModelStatus(draft.id, 'deactivated', 'publisher');
     await t.f.campaign({ name: 'Fountain Pens', keywords: 'fountain pen', bid: String(BID) });
     const link = await campaignLink(await t.fetchAds(key, ask('fountain pen')));
     expect((await followAsBrowser(link)).status).toBe(302);
@@ -66,6 +76,8 @@ describe('the operator console’s publishers and reports, in Chromium', () => {
     await page.getByLabel('Search').fill('quill');
     const row = page.locator('#publishers tbody tr', { hasText: 'Quill Chat' });
     await row.getByText('$0.30 (due)').waitFor();
+    const idle = page.locator('#publishers tbody tr', { hasText: 'Quill Pad' });
+    await idle.getByText('$0.00', { exact: true }).waitFor();
     expect(await row.innerText()).toContain('75%');
     expect(await row.innerText()).toContain('50%'); // one invalid click of two
     await page.getByLabel('Status').selectOption('suspended');
@@ -75,16 +87,22 @@ describe('the operator console’s publishers and reports, in Chromium', () => {
 
     await row.getByRole('link', { name: 'Quill Chat' }).click();
     await page.getByRole('heading', { name: 'Quill Chat' }).waitFor();
-    // Its model: deactivated (fetch-ads refuses its key), then activated again.
+    // Its models with their real status, before anyone changes it; one deactivated (fetch-ads
+    // refuses its key), then activated again.
     const models = page.locator('#publisher-models');
-    await models.getByRole('rowheader', { name: 'Quill bot' }).waitFor();
+    const quillBot = models.locator('tr', { hasText: 'Quill bot' });
+    await quillBot.getByText('Active', { exact: true }).waitFor();
+    await models
+      .locator('tr', { hasText: 'Quill draft' })
+      .getByText('Deactivated', { exact: true })
+      .waitFor();
     await models.getByRole('button', { name: 'Deactivate Quill bot' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
-    await models.getByText('Deactivated').waitFor();
+    await quillBot.getByText('Deactivated', { exact: true }).waitFor();
     expect((await t.fetchAds(key, ask('fountain pen'))).status).toBe(404);
     await models.getByRole('button', { name: 'Activate Quill bot', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Activate' }).click();
-    await models.getByText('Active', { exact: true }).waitFor();
+    await quillBot.getByText('Active', { exact: true }).waitFor();
 
     // The revenue share.
     await page.getByLabel('Revenue share (%)').fill('80');
@@ -102,7 +120,7 @@ describe('the operator console’s publishers and reports, in Chromium', () => {
     await page.getByRole('button', { name: 'Record payout' }).click();
     const payout = page.locator('#publisher-payouts tbody tr', { hasText: 'PAY-1' });
     await payout.getByText('Paid').waitFor();
-    await page.locator('#publisher-balance').getByText('Under $0.10').waitFor();
+    await page.locator('#publisher-balance').getByText('$0.05', { exact: true }).waitFor();
     problems.push(...(await checkPage(page, 'console-publisher')));
 
     // Void it, with a reason, after a confirmation.
@@ -116,15 +134,30 @@ describe('the operator console’s publishers and reports, in Chromium', () => {
     await payout.getByText('Sent to the wrong account').waitFor();
     await page.locator('#publisher-balance').getByText('$0.30 (due)').waitFor();
 
-    // Suspend: the publisher's key stops serving; reactivate: it serves again.
+    // Suspend, with a reason: the publisher's key stops serving; reactivate: it serves again.
+    // Both changes stay in the trail, newest first, with who made them and why.
     await page.getByRole('button', { name: 'Suspend' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+    const suspendDialog = page.getByRole('dialog');
+    await suspendDialog.getByRole('button', { name: 'Suspend' }).click();
+    await suspendDialog.getByText('Enter why the publisher is suspended.').waitFor();
+    await suspendDialog.getByLabel('Reason').fill('Bot clicks from Quill bot');
+    problems.push(...(await checkPage(page, 'console-publisher-suspend')));
+    await suspendDialog.getByRole('button', { name: 'Suspend' }).click();
     await page.locator('#publisher-status').getByText('Suspended').waitFor();
     expect((await t.fetchAds(key, ask('fountain pen'))).status).toBe(404);
     await page.getByRole('button', { name: 'Reactivate' }).click();
+    await page.getByRole('dialog').getByLabel('Reason').fill('Traffic checked');
     await page.getByRole('dialog').getByRole('button', { name: 'Reactivate' }).click();
     await page.locator('#publisher-status').getByText('Active').waitFor();
     expect((await t.fetchAds(key, ask('fountain pen'))).status).toBe(200);
+    const trail = page.locator('#publisher-audit tbody tr');
+    await trail.nth(1).getByText('Bot clicks from Quill bot').waitFor();
+    expect(await trail.count()).toBe(2);
+    expect(await trail.nth(0).innerText()).toContain('Traffic checked');
+    expect(await trail.nth(0).innerText()).toContain('Suspended → Active');
+    expect(await trail.nth(1).innerText()).toContain('Active → Suspended');
+    expect(await trail.nth(1).innerText()).toContain(ADMIN.email);
+    problems.push(...(await checkPage(page, 'console-publisher-audit')));
 
     // Reports: presets, the tables, the CSV and the invalid clicks by reason.
     await nav.getByRole('link', { name: 'Reports' }).click();

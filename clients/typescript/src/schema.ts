@@ -305,9 +305,49 @@ export interface paths {
         head?: never;
         /**
          * Operators: change a publisher's revenue share or status
-         * @description Takes effect at once: new impressions carry the new share; a suspended publisher cannot sign in and its keys answer 404 `model_inactive`.
+         * @description Takes effect at once: new impressions carry the new share; a suspended publisher cannot sign in and its keys answer 404 `model_inactive`. A status change is kept in the publisher's audit with the operator, the time and the optional `reason` (only with `status`).
          */
         patch: operations["updatePublisher"];
+        trace?: never;
+    };
+    "/api/admin/publishers/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: a publisher's status changes, newest first
+         * @description Each suspension or reactivation: the operator (`actor_id`), when, from which status to which, and the `reason` given.
+         */
+        get: operations["listPublisherAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/publishers/{id}/models": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: a publisher's AI models, oldest first
+         * @description With their status and controls, as the publisher sees them; deactivated ones too.
+         */
+        get: operations["listPublisherModels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/admin/publishers/{id}/payouts": {
@@ -346,6 +386,26 @@ export interface paths {
          * @description Every ad fetch-ads serves carries a `receipt`; a publisher can pass it on to a user who asks "why am I seeing this?". This answers the impression it names (campaign, model, publisher, when) and the explanation recorded when the ad was served — the same as fetch-ads' `explanation` with `explain: true`, even after the campaign's keywords, targeting or bid changed. A receipt that is malformed, whose signature fails, or whose impression retention has purged answers 404 `receipt_not_found`.
          */
         get: operations["getReceipt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operators: every publisher's unpaid balance
+         * @description Every publisher account with its earnings, payouts, unpaid balance and whether it reaches the payout threshold (`PAYOUT_THRESHOLD`), largest balance first. `format=csv` or `Accept: text/csv` downloads it as CSV.
+         */
+        get: operations["getPublisherBalances"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2740,6 +2800,80 @@ export interface components {
              */
             type: string;
         };
+        PublisherAuditDto: {
+            /** @description Newest first. */
+            entries: components["schemas"]["PublisherAuditEntryDto"][];
+        };
+        PublisherAuditEntryDto: {
+            /**
+             * Format: uuid
+             * @description The operator's account that made the change; null: the service itself.
+             */
+            actor_id: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-21T12:00:00.000Z
+             */
+            created_at: string;
+            /**
+             * @example active
+             * @enum {string}
+             */
+            from_status: "active" | "suspended";
+            /**
+             * Format: uuid
+             * @example 019a8a3e-5b1c-7cc1-9d0e-3f2a1b4c5d6e
+             */
+            id: string;
+            /**
+             * @description Why, as the operator wrote it; null when none was given.
+             * @example Repeated invalid clicks from one model.
+             */
+            reason: string | null;
+            /**
+             * @example suspended
+             * @enum {string}
+             */
+            to_status: "active" | "suspended";
+        };
+        PublisherBalanceRowDto: {
+            /** @description unpaid_balance ≥ payout_threshold. */
+            due: boolean;
+            /**
+             * @description Everything earned from billed clicks, in units.
+             * @example 180.25
+             */
+            earned_total: number;
+            /** @example ada@example.com */
+            email: string;
+            /**
+             * Format: date-time
+             * @description When the last payout not voided was recorded; null: never paid.
+             */
+            last_payout_at: string | null;
+            /** @example Ada Publishing */
+            name: string;
+            /**
+             * @description Payouts not voided, in units.
+             * @example 125.5
+             */
+            paid_total: number;
+            /** Format: uuid */
+            publisher_id: string;
+            /**
+             * @description earned_total − paid_total.
+             * @example 54.75
+             */
+            unpaid_balance: number;
+        };
+        PublisherBalancesDto: {
+            /** @enum {string} */
+            currency: "USD";
+            /** @example 50 */
+            payout_threshold: number;
+            /** @description Every publisher account (not operators), largest unpaid balance first. */
+            publishers: components["schemas"]["PublisherBalanceRowDto"][];
+        };
         PublisherDto: {
             /**
              * Format: date-time
@@ -2766,6 +2900,10 @@ export interface components {
             role: "publisher" | "admin";
             /** @enum {string} */
             status: "active" | "suspended";
+        };
+        PublisherModelListDto: {
+            /** @description Oldest first, deactivated ones included. */
+            models: components["schemas"]["ModelDto"][];
         };
         PublisherPageDto: {
             items: components["schemas"]["PublisherDto"][];
@@ -3809,6 +3947,11 @@ export interface components {
             status?: "active" | "deactivated";
         };
         UpdatePublisherDto: {
+            /**
+             * @description Why the status changes, kept in the publisher's audit (`GET /api/admin/publishers/{id}/audit`); only with `status`.
+             * @example Repeated invalid clicks from one model.
+             */
+            reason?: string;
             /**
              * @description The publisher's share of each billed click, a fraction from 0 to 1 with at most 6 decimals. Applies to impressions served from now on.
              * @example 0.75
@@ -5691,6 +5834,164 @@ export interface operations {
             };
         };
     };
+    listPublisherAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the publisher. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublisherAuditDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    listPublisherModels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Id of the publisher. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublisherModelListDto"];
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Not Found. */
+            404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
     listPublisherPayouts: {
         parameters: {
             query?: never;
@@ -5955,6 +6256,77 @@ export interface operations {
             };
             /** @description Not Found. */
             404: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Internal Server Error: retry with exponential backoff. */
+            500: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+        };
+    };
+    getPublisherBalances: {
+        parameters: {
+            query?: {
+                /** @description `csv` answers `text/csv` (as does `Accept: text/csv`). */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report: JSON, or CSV (as an attachment) with `format=csv` or with `Accept: text/csv` and no `format`. */
+            200: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublisherBalancesDto"];
+                    /** @example publisher_id,email,name,earned_total,paid_total,unpaid_balance,due,last_payout_at */
+                    "text/csv": string;
+                };
+            };
+            /** @description Bad Request: a required field is missing or invalid. */
+            400: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Unauthorized: sign in first. */
+            401: {
+                headers: {
+                    /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["ProblemDetailsDto"];
+                };
+            };
+            /** @description Forbidden. */
+            403: {
                 headers: {
                     /** @description The request's id, as written in the service's log: the caller's own `X-Request-Id` when it is 1–128 letters, digits or `_.:-`, else a new UUID. Quote it when reporting a problem. */
                     "X-Request-Id"?: string;

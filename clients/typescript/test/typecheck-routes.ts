@@ -100,8 +100,14 @@ export const everyManagementRoute: EveryCall = {
     patch: (c) =>
       c.PATCH('/api/admin/publishers/{id}', {
         params: { path: { id } },
-        body: { revenue_share: 0.7, status: 'suspended' },
+        body: { revenue_share: 0.7, status: 'suspended', reason: 'Invalid clicks' },
       }),
+  },
+  '/api/admin/publishers/{id}/models': {
+    get: (c) => c.GET('/api/admin/publishers/{id}/models', { params: { path: { id } } }),
+  },
+  '/api/admin/publishers/{id}/audit': {
+    get: (c) => c.GET('/api/admin/publishers/{id}/audit', { params: { path: { id } } }),
   },
   '/api/admin/models/{id}': {
     patch: (c) =>
@@ -223,6 +229,9 @@ export const everyManagementRoute: EveryCall = {
       }),
   },
   '/api/admin/reports/payouts-due': { get: (c) => c.GET('/api/admin/reports/payouts-due') },
+  '/api/admin/reports/balances': {
+    get: (c) => c.GET('/api/admin/reports/balances', { params: { query: { format: 'json' } } }),
+  },
   '/api/admin/advertisers/{id}/keys': {
     get: (c) => c.GET('/api/admin/advertisers/{id}/keys', { params: { path: { id } } }),
     post: (c) =>

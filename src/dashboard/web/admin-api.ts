@@ -158,19 +158,29 @@ export interface OperatorPublisher {
   created_at: string;
 }
 
-export interface PayoutDue {
+export interface PublisherBalance {
   publisher_id: string;
   email: string;
   name: string;
-  unpaid_balance: number;
   earned_total: number;
   paid_total: number;
+  unpaid_balance: number;
+  due: boolean;
   last_payout_at: string | null;
 }
 
-export interface PayoutsDue {
+export interface PublisherBalances {
   payout_threshold: number;
-  publishers: PayoutDue[];
+  publishers: PublisherBalance[];
+}
+
+export interface PublisherAuditEntry {
+  id: string;
+  actor_id: string | null;
+  from_status: PublisherStatus;
+  to_status: PublisherStatus;
+  reason: string | null;
+  created_at: string;
 }
 
 export interface PayoutInput {
@@ -231,8 +241,12 @@ export const adminApi = {
     ),
   updatePublisher: (
     id: string,
-    changes: Partial<Pick<OperatorPublisher, 'revenue_share' | 'status'>>,
+    changes: Partial<Pick<OperatorPublisher, 'revenue_share' | 'status'> & { reason: string }>,
   ) => request<OperatorPublisher>('PATCH', path('publishers', id), changes),
+  publisherModels: (id: string) =>
+    request<{ models: Model[] }>('GET', `${path('publishers', id)}/models`),
+  publisherAudit: (id: string) =>
+    request<{ entries: PublisherAuditEntry[] }>('GET', `${path('publishers', id)}/audit`),
   updateModel: (id: string, status: Model['status']) =>
     request<Model>('PATCH', path('models', id), { status }),
   publisherPayouts: (id: string) =>
@@ -241,7 +255,7 @@ export const adminApi = {
     request<Payout>('POST', `${path('publishers', id)}/payouts`, input),
   voidPayout: (id: string, reason: string) =>
     request<Payout>('POST', `${path('payouts', id)}/void`, { reason }),
-  payoutsDue: () => request<PayoutsDue>('GET', path('reports', 'payouts-due')),
+  balances: () => request<PublisherBalances>('GET', path('reports', 'balances')),
   publisherReport: (range: Range) =>
     request<PublisherReport>('GET', `${path('reports', 'publishers')}?${query(range)}`),
   modelReport: (range: Range) =>

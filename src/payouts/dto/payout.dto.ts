@@ -77,6 +77,36 @@ export class PayoutsDueDto {
   publishers: PayoutDueRowDto[];
 }
 
+export class PublisherBalanceRowDto {
+  @ApiProperty({ format: 'uuid' }) publisher_id: string;
+  @ApiProperty({ example: 'ada@example.com' }) email: string;
+  @ApiProperty({ example: 'Ada Publishing' }) name: string;
+  @ApiProperty({ description: 'Everything earned from billed clicks, in units.', example: 180.25 })
+  earned_total: number;
+  @ApiProperty({ description: 'Payouts not voided, in units.', example: 125.5 })
+  paid_total: number;
+  @ApiProperty({ description: 'earned_total − paid_total.', example: 54.75 })
+  unpaid_balance: number;
+  @ApiProperty({ description: 'unpaid_balance ≥ payout_threshold.' }) due: boolean;
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    nullable: true,
+    description: 'When the last payout not voided was recorded; null: never paid.',
+  })
+  last_payout_at: string | null;
+}
+
+export class PublisherBalancesDto {
+  @ApiProperty({ enum: [PAYOUT_CURRENCY] }) currency: typeof PAYOUT_CURRENCY;
+  @ApiProperty({ example: 50 }) payout_threshold: number;
+  @ApiProperty({
+    type: [PublisherBalanceRowDto],
+    description: 'Every publisher account (not operators), largest unpaid balance first.',
+  })
+  publishers: PublisherBalanceRowDto[];
+}
+
 export class PayoutsDueQueryDto {
   @ApiPropertyOptional({
     enum: REPORT_FORMATS,

@@ -26,6 +26,10 @@ describe('OpenAPI document of the operator API (campaigns, advertisers, reports)
     ['get', '/api/admin/campaigns/{id}/stats', 'getCampaignStats', '200', ['400', '404']],
     ['get', '/api/admin/campaigns/{id}/audit', 'listCampaignAudit', '200', ['404']],
     ['get', '/api/admin/reports/publishers', 'getPublisherReport', '200', ['400']],
+    ['get', '/api/admin/reports/balances', 'getPublisherBalances', '200', ['400']],
+    ['get', '/api/admin/publishers/{id}/models', 'listPublisherModels', '200', ['404']],
+    ['get', '/api/admin/publishers/{id}/audit', 'listPublisherAudit', '200', ['404']],
+    ['patch', '/api/admin/publishers/{id}', 'updatePublisher', '200', ['400', '404', '409']],
   ])(
     'documents %s %s as %s with a summary, both session schemes and its problem responses',
     (method, path, operationId, success, problems) => {
@@ -47,7 +51,11 @@ describe('OpenAPI document of the operator API (campaigns, advertisers, reports)
   );
 
   it('documents both forms of the reports: JSON and CSV', () => {
-    for (const path of ['/api/admin/campaigns/{id}/stats', '/api/admin/reports/publishers']) {
+    for (const path of [
+      '/api/admin/campaigns/{id}/stats',
+      '/api/admin/reports/publishers',
+      '/api/admin/reports/balances',
+    ]) {
       expect(Object.keys(document.paths[path].get.responses['200'].content ?? {}).sort()).toEqual([
         'application/json',
         'text/csv',

@@ -2,30 +2,24 @@ import { useState } from 'preact/hooks';
 import type { ModelStatus } from '../../api';
 import { adminApi } from '../../admin-api';
 import { ConfirmDialog } from '../../components/dialog';
-import { LoadError, StatusBadge } from '../../components/ui';
-import { addDays, isoDay } from '../../dates';
-import { formatCount } from '../../format';
+import { LoadError, Loading, StatusBadge } from '../../components/ui';
+import { formatInstant } from '../../format';
 import { useLoad, useSession } from '../../session';
 
-/**
- * The publisher's models with traffic in the last year (the operator API lists models only
- * in its reports, without their status); each can be deactivated or activated.
- */
+/** Every model of the publisher with its status; each can be deactivated or activated. */
 export function PublisherModels({ publisherId }: { publisherId: string }) {
   const { notify } = useSession();
-  const today = isoDay(new Date());
-  const report = useLoad(() => adminApi.modelReport({ from: addDays(today, -365), to: today }), []);
-  const [statuses, setStatuses] = useState<Record<string, ModelStatus>>({});
+  const list = useLoad(() => adminApi.publisherModels(publisherId), [publisherId]);
   const [change, setChange] = useState<{ id: string; name: string; to: ModelStatus } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const models = report.data?.rows.filter((r) => r.publisher_id === publisherId) ?? [];
+  const models = list.data?.models ?? [];
   const confirm = () => {
     if (!change) return;
     setBusy(true);
     adminApi.updateModel(change.id, change.to).then(
       (model) => {
-        setStatuses((s) => ({ ...s, [model.id]: model.status }));
+        list.set({ models: models.map((m) => (m.id === model.id ? model : m)) });
         notify(`${change.name} ${model.status === 'active' ? 'activated' : 'deactivated'}.`);
         setChange(null);
         setBusy(false);
@@ -41,16 +35,16 @@ export function PublisherModels({ publisherId }: { publisherId: string }) {
       <h2 id="models-title" class="section-title">
         Models
       </h2>
-      <p class="muted">Models with traffic in the last year; a status shows once you change it.</p>
-      {report.error && <LoadError error={report.error} onRetry={report.reload} />}
-      {report.data && models.length === 0 && <p>No model of this publisher had traffic.</p>}
+      {list.loading && !list.data && <Loading what="the models" />}
+      {list.error && <LoadError error={list.error} onRetry={list.reload} />}
+      {list.data && models.length === 0 && <p>This publisher has no models.</p>}
       {models.length > 0 && (
         <table class="table table--stack" id="publisher-models">
           <caption class="visually-hidden">Models</caption>
           <thead>
             <tr>
               <th scope="col">Model</th>
-              <th scope="col">Impressions</th>
+              <th scope="col">Created</th>
               <th scope="col">Status</th>
               <th scope="col">
                 <span class="visually-hidden">Actions</span>
@@ -59,15 +53,19 @@ export function PublisherModels({ publisherId }: { publisherId: string }) {
           </thead>
           <tbody>
             {models.map((m) => {
-              const name = m.model_name ?? `Model ${m.model_id.slice(0, 8)}`;
-              const status = statuses[m.model_id];
+              const { name, status } = m;
               return (
-                <tr key={m.model_id}>
+                <tr key={m.id}>
                   <th scope="row" data-label="Model">
                     {name}
                   </th>
-                  <td data-label="Impressions">{formatCount(m.impressions)}</td>
-                  <td data-label="Status">{status ? <StatusBadge status={status} /> : '—'}</td>
+                  <td data-label="Created">{formatInstant(m.created_at)}</td>
+                  <td data-label="Status">
+                    <StatusBadge status={status} />
+                    {m.deactivated_by === 'operator' && (
+                      <span class="table__sub">by an operator</span>
+                    )}
+                  </td>
                   <td class="table__actions">
                     {(['deactivated', 'active'] as const).map((to) => (
                       <button
@@ -77,7 +75,7 @@ export function PublisherModels({ publisherId }: { publisherId: string }) {
                         disabled={status === to}
                         onClick={() => {
                           setError(null);
-                          setChange({ id: m.model_id, name, to });
+                          setChange({ id: m.id, name, to });
                         }}
                       >
                         {to === 'active' ? 'Activate' : 'Deactivate'}

@@ -1,10 +1,15 @@
 import { useState } from 'preact/hooks';
-import { adminApi, allPublishers, type OperatorPublisher } from '../../admin-api';
+import {
+  adminApi,
+  allPublishers,
+  type OperatorPublisher,
+  type PublisherStatus,
+} from '../../admin-api';
 import { ConfirmDialog } from '../../components/dialog';
 import { FormError, requireValid, TextField, useFormAction } from '../../components/form';
 import { LoadError, Loading, PageTitle } from '../../components/ui';
 import { lastDays } from '../../dates';
-import { formatCount, formatPercent } from '../../format';
+import { formatCount, formatInstant, formatPercent } from '../../format';
 import { href } from '../../router';
 import { useLoad, useSession } from '../../session';
 import { PublisherModels } from './publisher-models';
@@ -13,16 +18,27 @@ import { PublisherStatusBadge, UnpaidBalance } from './publishers';
 
 const plural = (n: number, what: string) => `${formatCount(n)} ${what}${n === 1 ? '' : 's'}`;
 
-/** One publisher: revenue share, suspension, its models and its payouts. */
+const STATUS_NAMES: Record<PublisherStatus, string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+};
+
+/** One publisher: revenue share, suspension and its trail, its models and its payouts. */
 export function PublisherPage({ id }: { id: string }) {
   const { notify } = useSession();
-  const publisher = useLoad(
-    async () => (await allPublishers()).find((p) => p.id === id) ?? null,
-    [id],
-  );
+  // Every account, operators included: the audit names the operator behind each change.
+  const accounts = useLoad(() => allPublishers(), [id]);
+  const publisher = {
+    ...accounts,
+    data: accounts.data ? (accounts.data.find((a) => a.id === id) ?? null) : undefined,
+    set: (updated: OperatorPublisher) =>
+      accounts.set((accounts.data ?? []).map((a) => (a.id === updated.id ? updated : a))),
+  };
   const report = useLoad(() => adminApi.publisherReport(lastDays(30)), [id]);
-  const due = useLoad(() => adminApi.payoutsDue(), [id]);
+  const balances = useLoad(() => adminApi.balances(), [id]);
+  const audit = useLoad(() => adminApi.publisherAudit(id), [id]);
   const [toggling, setToggling] = useState(false);
+  const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const p = publisher.data;
@@ -30,19 +46,26 @@ export function PublisherPage({ id }: { id: string }) {
   const suspend = p?.status === 'active';
   const confirm = () => {
     if (!p) return;
+    if (!reason.trim()) {
+      setError(`Enter why the publisher is ${suspend ? 'suspended' : 'reactivated'}.`);
+      return;
+    }
     setBusy(true);
-    adminApi.updatePublisher(id, { status: suspend ? 'suspended' : 'active' }).then(
-      (updated) => {
-        publisher.set(updated);
-        notify(suspend ? `${updated.name} suspended.` : `${updated.name} reactivated.`);
-        setToggling(false);
-        setBusy(false);
-      },
-      (e: Error) => {
-        setError(e.message);
-        setBusy(false);
-      },
-    );
+    adminApi
+      .updatePublisher(id, { status: suspend ? 'suspended' : 'active', reason: reason.trim() })
+      .then(
+        (updated) => {
+          publisher.set(updated);
+          audit.reload();
+          notify(suspend ? `${updated.name} suspended.` : `${updated.name} reactivated.`);
+          setToggling(false);
+          setBusy(false);
+        },
+        (e: Error) => {
+          setError(e.message);
+          setBusy(false);
+        },
+      );
   };
   return (
     <>
@@ -57,6 +80,7 @@ export function PublisherPage({ id }: { id: string }) {
             class={suspend ? 'button button--danger-outline' : 'button'}
             onClick={() => {
               setError(null);
+              setReason('');
               setToggling(true);
             }}
           >
@@ -85,14 +109,57 @@ export function PublisherPage({ id }: { id: string }) {
             </dd>
             <dt>Unpaid balance</dt>
             <dd id="publisher-balance">
-              {due.data ? <UnpaidBalance due={due.data} publisherId={id} /> : '…'}
+              {balances.data ? <UnpaidBalance balances={balances.data} publisherId={id} /> : '…'}
             </dd>
           </dl>
         </div>
       )}
       {p && <RevenueShareForm publisher={p} onSaved={publisher.set} />}
       {p && <PublisherModels publisherId={id} />}
-      {p && <PublisherPayouts publisherId={id} onChange={due.reload} />}
+      {p && <PublisherPayouts publisherId={id} onChange={balances.reload} />}
+      {p && (
+        <section class="card" aria-labelledby="audit-title">
+          <h2 id="audit-title" class="section-title">
+            Status changes
+          </h2>
+          {audit.error && <LoadError error={audit.error} onRetry={audit.reload} />}
+          {audit.data && audit.data.entries.length === 0 && (
+            <p>This publisher's status has never changed.</p>
+          )}
+          {audit.data && audit.data.entries.length > 0 && (
+            <table class="table table--stack" id="publisher-audit">
+              <caption class="visually-hidden">Status changes, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Change</th>
+                  <th scope="col">By</th>
+                  <th scope="col">Reason</th>
+                </tr>
+              </thead>
+              <tbody>
+                {audit.data.entries.map((entry) => {
+                  const actor = accounts.data?.find((a) => a.id === entry.actor_id);
+                  return (
+                    <tr key={entry.id}>
+                      <th scope="row" data-label="When">
+                        {formatInstant(entry.created_at)}
+                      </th>
+                      <td data-label="Change">
+                        {STATUS_NAMES[entry.from_status]} → {STATUS_NAMES[entry.to_status]}
+                      </td>
+                      <td data-label="By">
+                        {actor ? actor.email : entry.actor_id ? 'A former account' : 'Adline'}
+                      </td>
+                      <td data-label="Reason">{entry.reason ?? '—'}</td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          )}
+        </section>
+      )}
       {toggling && p && (
         <ConfirmDialog
           open
@@ -109,6 +176,15 @@ export function PublisherPage({ id }: { id: string }) {
               ? 'They can no longer sign in, and their keys stop serving ads at once.'
               : 'They can sign in again, and their active models serve ads again.'}
           </p>
+          <TextField
+            id="status-reason"
+            label="Reason"
+            multiline
+            maxLength={500}
+            value={reason}
+            onValue={setReason}
+            hint="Kept in the publisher's status changes."
+          />
         </ConfirmDialog>
       )}
     </>

@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'preact/hooks';
-import { adminApi, allPublishers, type PayoutsDue, type PublisherStatus } from '../../admin-api';
+import {
+  adminApi,
+  allPublishers,
+  type PublisherBalances,
+  type PublisherStatus,
+} from '../../admin-api';
 import { EmptyState, LoadError, Loading, PageTitle } from '../../components/ui';
 import { lastDays } from '../../dates';
 import { formatCount, formatMoney, formatPercent } from '../../format';
@@ -15,14 +20,21 @@ export function PublisherStatusBadge({ status }: { status: PublisherStatus }) {
   );
 }
 
-/**
- * The unpaid balance as the API gives it: `payouts-due` names only the publishers at or above
- * the payout threshold, so below it the balance is "under" the threshold, not a figure.
- */
-export function UnpaidBalance({ due, publisherId }: { due: PayoutsDue; publisherId: string }) {
-  const row = due.publishers.find((p) => p.publisher_id === publisherId);
-  if (row) return <span>{formatMoney(row.unpaid_balance)} (due)</span>;
-  return <span class="muted">Under {formatMoney(due.payout_threshold)}</span>;
+/** The publisher's unpaid balance, marked "due" at or above the payout threshold. */
+export function UnpaidBalance({
+  balances,
+  publisherId,
+}: {
+  balances: PublisherBalances;
+  publisherId: string;
+}) {
+  const row = balances.publishers.find((p) => p.publisher_id === publisherId);
+  if (!row) return <span class="muted">—</span>;
+  return row.due ? (
+    <span>{formatMoney(row.unpaid_balance)} (due)</span>
+  ) : (
+    <span>{formatMoney(row.unpaid_balance)}</span>
+  );
 }
 
 /** Publishers: status, revenue share, the last 30 days' traffic and what is due to them. */
@@ -31,7 +43,7 @@ export function PublishersPage() {
   const [search, setSearch] = useState('');
   const publishers = useLoad(() => allPublishers(), []);
   const report = useLoad(() => adminApi.publisherReport(lastDays(30)), []);
-  const due = useLoad(() => adminApi.payoutsDue(), []);
+  const balances = useLoad(() => adminApi.balances(), []);
   const traffic = useMemo(
     () => new Map((report.data?.rows ?? []).map((r) => [r.publisher_id, r])),
     [report.data],
@@ -49,9 +61,8 @@ export function PublishersPage() {
     <>
       <PageTitle title="Publishers">Publishers</PageTitle>
       <p class="lead">
-        Traffic is the last 30 UTC days. The unpaid balance shows for publishers due a payout (at or
-        above the payout threshold
-        {due.data ? ` of ${formatMoney(due.data.payout_threshold)}` : ''}); below it, "Under".
+        Traffic is the last 30 UTC days. An unpaid balance at or above the payout threshold
+        {balances.data ? ` of ${formatMoney(balances.data.payout_threshold)}` : ''} is due.
       </p>
       <div class="console-filters">
         <div class="field field--inline">
@@ -73,7 +84,7 @@ export function PublishersPage() {
       {publishers.loading && !publishers.data && <Loading what="publishers" />}
       {publishers.error && <LoadError error={publishers.error} onRetry={publishers.reload} />}
       {report.error && <LoadError error={report.error} onRetry={report.reload} />}
-      {due.error && <LoadError error={due.error} onRetry={due.reload} />}
+      {balances.error && <LoadError error={balances.error} onRetry={balances.reload} />}
       {publishers.data && shown.length === 0 && <EmptyState title="No publishers match" />}
       {shown.length > 0 && (
         <table class="table table--stack" id="publishers">
@@ -106,7 +117,11 @@ export function PublishersPage() {
                   <td data-label="Clicks">{formatCount(t?.clicks ?? 0)}</td>
                   <td data-label="Invalid share">{formatPercent(t?.invalid_click_rate ?? 0)}</td>
                   <td data-label="Unpaid balance">
-                    {due.data ? <UnpaidBalance due={due.data} publisherId={p.id} /> : '…'}
+                    {balances.data ? (
+                      <UnpaidBalance balances={balances.data} publisherId={p.id} />
+                    ) : (
+                      '…'
+                    )}
                   </td>
                 </tr>
               );
