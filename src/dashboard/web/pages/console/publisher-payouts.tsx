@@ -5,9 +5,9 @@ import { ConfirmDialog } from '../../components/dialog';
 import { FormError, requireValid, TextField, useFormAction } from '../../components/form';
 import { EmptyState, LoadError } from '../../components/ui';
 import { presetRange } from '../../dates';
-import { formatDay, formatInstant, formatMoney } from '../../format';
+import { formatMoney } from '../../format';
 import { useLoad, useSession } from '../../session';
-import { METHODS } from '../payouts';
+import { METHODS, PayoutsTable } from '../../components/payouts-table';
 
 /** A publisher's payouts: the history, recording one, voiding one with a reason. */
 export function PublisherPayouts(props: { publisherId: string; onChange: () => void }) {
@@ -26,60 +26,16 @@ export function PublisherPayouts(props: { publisherId: string; onChange: () => v
       {payouts.error && <LoadError error={payouts.error} onRetry={payouts.reload} />}
       {payouts.data?.payouts.length === 0 && <EmptyState title="No payouts yet" />}
       {payouts.data && payouts.data.payouts.length > 0 && (
-        <table class="table table--stack" id="publisher-payouts">
-          <caption class="visually-hidden">Payouts, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Recorded</th>
-              <th scope="col">Period</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Method</th>
-              <th scope="col">Reference</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payouts.data.payouts.map((p) => {
-              const voided = p.status === 'voided';
-              return (
-                <tr key={p.id} class={voided ? 'table__row--muted' : undefined}>
-                  <th scope="row" data-label="Recorded">
-                    {formatInstant(p.created_at)}
-                  </th>
-                  <td data-label="Period">
-                    {formatDay(p.period_start)} – {formatDay(p.period_end)}
-                  </td>
-                  <td data-label="Amount">
-                    {voided ? <s>{formatMoney(p.amount)}</s> : formatMoney(p.amount)}
-                  </td>
-                  <td data-label="Method">{METHODS[p.method] ?? p.method}</td>
-                  <td data-label="Reference" class="wrap-anywhere">
-                    {p.reference}
-                  </td>
-                  <td data-label="Status">
-                    {voided ? (
-                      <span>
-                        <span class="badge badge--revoked">Voided</span>
-                        <span class="table__sub">{p.void_reason ?? 'No reason given'}</span>
-                      </span>
-                    ) : (
-                      <span>
-                        <span class="badge badge--active">Paid</span>{' '}
-                        <button
-                          type="button"
-                          class="button button--small"
-                          onClick={() => setVoiding(p)}
-                        >
-                          Void<span class="visually-hidden"> payout {p.reference}</span>
-                        </button>
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <PayoutsTable
+          id="publisher-payouts"
+          payouts={payouts.data.payouts}
+          dateLabel="Recorded"
+          action={(p) => (
+            <button type="button" class="button button--small" onClick={() => setVoiding(p)}>
+              Void<span class="visually-hidden"> payout {p.reference}</span>
+            </button>
+          )}
+        />
       )}
       {voiding && (
         <VoidPayout
