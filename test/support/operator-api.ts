@@ -48,3 +48,18 @@ export function campaignCalls(
 
   return { campaignBody, create, patch, fetchAd };
 }
+
+/**
+ * A report row's view and conversion figures when no view_url was called and no conversion
+ * posted. ROAS is left to the caller: 0 when the row has spend, null when it has none.
+ */
+export const NOTHING_MEASURED = {
+  viewed_impressions: 0,
+  view_rate: 0,
+  conversions: 0,
+  conversions_by_event: {},
+  conversion_rate: 0,
+  conversion_value: 0,
+  cost_per_conversion: null,
+  conversions_received: 0,
+};

@@ -1,3 +1,4 @@
+import { NOTHING_MEASURED } from '@test/support/operator-api';
 import { utcDay } from '@/common/clock';
 import { DailyStat } from '@/earnings/entities/daily-stat.entity';
 import { DailyUnbilledClick } from '@/earnings/entities/daily-unbilled-click.entity';
@@ -127,15 +128,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       spend: 1.5,
       invalid_click_rate: 0.625,
       unbilled_by_reason: { bad_signature: 1, unknown_impression: 1, duplicate: 1, bot: 2 },
-      viewed_impressions: 0,
-      view_rate: 0,
-      conversions: 0,
-      conversions_by_event: {},
-      conversion_rate: 0,
-      conversion_value: 0,
-      cost_per_conversion: null,
+      ...NOTHING_MEASURED,
       roas: 0,
-      conversions_received: 0,
     };
     expect(rowsOf(report)).toEqual([{ date: utcDay(new Date()), ...figures }]);
     expect(report.totals).toEqual(figures);
@@ -149,15 +143,8 @@ describe(`invalid-click reports (${testDatabaseKind()})`, () => {
       spend: 0.5,
       invalid_click_rate: 0.5,
       unbilled_by_reason: { over_budget: 1 },
-      viewed_impressions: 0,
-      view_rate: 0,
-      conversions: 0,
-      conversions_by_event: {},
-      conversion_rate: 0,
-      conversion_value: 0,
-      cost_per_conversion: null,
+      ...NOTHING_MEASURED,
       roas: 0,
-      conversions_received: 0,
     });
   });
 
