@@ -9,6 +9,7 @@ import type { CreatePayoutDto } from './dto/payout-input.dto';
 import {
   BalanceDto,
   PAYOUT_CURRENCY,
+  type PayoutDueRowDto,
   PayoutDto,
   PayoutListDto,
   PayoutsDueDto,
@@ -16,7 +17,7 @@ import {
   toPayoutDto,
 } from './dto/payout.dto';
 import type { Payout } from './entities/payout.entity';
-import { PayoutsRepository } from './payouts.repository';
+import { type DueRow, PayoutsRepository } from './payouts.repository';
 
 /**
  * Publishers' balances and the payouts operators record against them. The unpaid balance is
@@ -123,15 +124,7 @@ export class PayoutsService {
     return {
       currency: PAYOUT_CURRENCY,
       payout_threshold: microsToUnits(threshold),
-      publishers: rows.map((row) => ({
-        publisher_id: row.publisherId,
-        email: row.email,
-        name: row.name,
-        unpaid_balance: microsToUnits(row.earnedMicros - row.paidMicros),
-        earned_total: microsToUnits(row.earnedMicros),
-        paid_total: microsToUnits(row.paidMicros),
-        last_payout_at: row.lastPayoutAt?.toISOString() ?? null,
-      })),
+      publishers: rows.map(figuresOf),
     };
   }
 
@@ -142,21 +135,25 @@ export class PayoutsService {
     return {
       currency: PAYOUT_CURRENCY,
       payout_threshold: microsToUnits(threshold),
-      publishers: rows.map((row) => {
-        const unpaid = row.earnedMicros - row.paidMicros;
-        return {
-          publisher_id: row.publisherId,
-          email: row.email,
-          name: row.name,
-          earned_total: microsToUnits(row.earnedMicros),
-          paid_total: microsToUnits(row.paidMicros),
-          unpaid_balance: microsToUnits(unpaid),
-          due: unpaid >= threshold,
-          last_payout_at: row.lastPayoutAt?.toISOString() ?? null,
-        };
-      }),
+      publishers: rows.map((row) => ({
+        ...figuresOf(row),
+        due: row.earnedMicros - row.paidMicros >= threshold,
+      })),
     };
   }
+}
+
+/** A publisher's earned, paid and unpaid figures, in units, as both reports answer them. */
+function figuresOf(row: DueRow): PayoutDueRowDto {
+  return {
+    publisher_id: row.publisherId,
+    email: row.email,
+    name: row.name,
+    unpaid_balance: microsToUnits(row.earnedMicros - row.paidMicros),
+    earned_total: microsToUnits(row.earnedMicros),
+    paid_total: microsToUnits(row.paidMicros),
+    last_payout_at: row.lastPayoutAt?.toISOString() ?? null,
+  };
 }
 
 const publisherNotFound = () =>
