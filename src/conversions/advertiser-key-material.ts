@@ -1,26 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { generateKey, type GeneratedKey, hashKey, keyShape } from '@/common/secret-keys';
 
-/**
- * Advertisers' keys for the conversions API: 256 random bits behind `adl_adv_`, as the
- * publishers' keys are made (src/publishers/api-key-material.ts); only the SHA-256 hash is
- * stored, which is enough for a key this random.
- */
+/** Advertisers' keys for the conversions API, made as publishers' keys are. */
 export const ADVERTISER_KEY_PREFIX = 'adl_adv_';
-const SECRET_BYTES = 32;
-const DISPLAY_PREFIX_LENGTH = 12;
-const KEY_SHAPE = /^adl_adv_[A-Za-z0-9_-]{43}$/;
+const KEY_SHAPE = keyShape([ADVERTISER_KEY_PREFIX]);
 
-export function generateAdvertiserKey(): { secret: string; prefix: string; hash: string } {
-  const secret = ADVERTISER_KEY_PREFIX + randomBytes(SECRET_BYTES).toString('base64url');
-  return {
-    secret,
-    prefix: secret.slice(0, DISPLAY_PREFIX_LENGTH),
-    hash: hashAdvertiserKey(secret),
-  };
-}
+export const generateAdvertiserKey = (): GeneratedKey => generateKey(ADVERTISER_KEY_PREFIX);
 
-export const hashAdvertiserKey = (secret: string): string =>
-  createHash('sha256').update(secret, 'utf8').digest('hex');
+export const hashAdvertiserKey = hashKey;
 
-/** A shape check, so that garbage is refused without a database read. */
 export const looksLikeAdvertiserKey = (value: string): boolean => KEY_SHAPE.test(value);
